@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './apps/server/src/db/schema.ts',
+  out: './apps/server/migrations',
+  casing: 'snake_case',
+  schemaFilter: ['app'],
+});

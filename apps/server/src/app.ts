@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '@pool/db/database';
+import type { ServerConfig } from './config/env.ts';
+import { schema } from './db/schema.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { poolConfigRepository } from './modules/pool-config/repository.ts';
+import { poolConfigRoutes } from './modules/pool-config/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
+import fp from 'fastify-plugin';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { userRepository } from './modules/identity/repository.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { accountRepository } from './modules/accounts/repository.ts';
+import { policyPlugin } from './policy/policy-plugin.ts';
+import { accountAccess } from './policy/account-access.ts';
+import { watcherRoutes } from './modules/watchers/routes.ts';
+import { watcherRepository } from './modules/watchers/repository.ts';
+import type { IdentityPublicClient } from './identity-client/session.ts';
+import type { IdentityAdminClient } from './identity-client/admin.ts';
+import { paths } from '@pool/contract/paths';
+
+export interface AppOptions {
+  config: ServerConfig;
+  database: Database;
+  /** The pool this server serves. */
+  poolId: string;
+  identity: { public: IdentityPublicClient; admin: IdentityAdminClient };
+  version: string;
+  /** Folder of the built web app (apps/web/dist). */
+  webRoot: string;
+  readiness: Record<string, () => Promise<boolean>>;
+  /** Mounts services that share the origin, such as the identity service under /identity. */
+  mount?: (app: FastifyInstance) => Promise<void>;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+  await registerOpenApi(app, options.version);
+
+  const db = database.orm(schema);
+  await app.register(fp(metricsRoutes), { token: config.METRICS_TOKEN });
+  await app.register(healthRoutes, { version: options.version, readiness: options.readiness });
+  await app.register(poolConfigRoutes, { repository: poolConfigRepository(db) });
+  await app.register(
+    async (api) => {
+      const users = userRepository(db);
+      const watchers = watcherRepository(db);
+      await api.register(policyPlugin, { identity: options.identity.public, access: accountAccess(db), watchers });
+      await api.register(identityRoutes, {
+        users,
+        admin: options.identity.admin,
+        widgetSecrets: {
+          support_chat: config.WIDGET_SECRET_SUPPORT_CHAT,
+          messenger: config.WIDGET_SECRET_MESSENGER,
+          email_marketing: config.WIDGET_SECRET_EMAIL_MARKETING,
+        },
+      });
+      await api.register(accountRoutes, { accounts: accountRepository(db), users, poolId: options.poolId });
+      await api.register(watcherRoutes, { watchers, users });
+    },
+    { prefix: paths.apiVersion },
+  );
+  if (options.mount) await options.mount(app);
+  await registerWebApp(app, options.webRoot);
+  return app;
+}

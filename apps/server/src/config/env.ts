@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { AppTheme } from '@pool/contract/pool-config';
+import { Language } from '@pool/contract/languages';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], {
+    error: 'must be one of true, false, on, off, yes, no, 1, 0',
+  })
+  .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration table
+ * is written from this list; keep the two together.
+ */
+const EnvSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  DEMO: flag.default(true),
+  TRUST_PROXY: flag.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  POOL_NAME: z.string().trim().min(1).max(64).default('Headframe Pool'),
+  POOL_STRATUM_URLS: z
+    .string()
+    .default('stratum+tcp://localhost:3333')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^stratum\+(tcp|ssl):\/\/[^\s/:]+:\d{1,5}$/, 'each entry must look like stratum+tcp://host:port'),
+        )
+        .min(1, 'must list at least one stratum address'),
+    ),
+  POOL_THEME: AppTheme.default('default'),
+  POOL_DEFAULT_LANGUAGE: Language.default('en'),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'must be at least 8').max(72, 'must be at most 72').default(8),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  APP_VERSION: z.string().min(1).optional(),
+  WIDGET_SECRET_SUPPORT_CHAT: z.string().min(16, 'must be at least 16 characters').optional(),
+  WIDGET_SECRET_MESSENGER: z.string().min(16, 'must be at least 16 characters').optional(),
+  WIDGET_SECRET_EMAIL_MARKETING: z.string().min(16, 'must be at least 16 characters').optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface ServerConfig extends Env {
+  /** Where people open the app; every absolute address in the pool config derives from it. */
+  readonly publicUrl: string;
+  readonly secureCookies: boolean;
+}
+
+export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
+
+/** Reads and validates the environment; empty strings count as unset. */
+export function loadConfig(source: Record<string, string | undefined>): ConfigResult {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => key in EnvSchema.shape && value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const given = present[name];
+      return `${name}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+    });
+    return { ok: false, problems };
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return { ok: true, config: { ...env, publicUrl, secureCookies: publicUrl.startsWith('https://') } };
+}
+
+export const configVariables = Object.keys(EnvSchema.shape);

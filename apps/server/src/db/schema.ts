@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PageSettings, PoolAddress, PoolSettings } from '@pool/contract/pool-config';
+import type { Language } from '@pool/contract/languages';
+import type { AccountKind, Role } from '@pool/contract/accounts';
+import type { Navigation } from '@pool/contract/identity';
+import type { Section } from '@pool/contract/access';
+
+/** The product's own tables; the identity service keeps its tables in the `identity` schema. */
+export const app = pgSchema('app');
+
+export const pools = app.table(
+  'pools',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** The pool the app is served for; exactly one row has it. */
+    isCurrent: boolean().notNull().default(false),
+    addresses: jsonb().$type<PoolAddress[]>().notNull(),
+    settings: jsonb().$type<PoolSettings>().notNull(),
+    pageSettings: jsonb().$type<PageSettings>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('pools_name_key').on(table.name),
+    uniqueIndex('pools_current_key')
+      .on(table.isCurrent)
+      .where(sql`${table.isCurrent}`),
+  ],
+);
+
+export const operators = app.table(
+  'operators',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    poolId: uuid()
+      .notNull()
+      .references(() => pools.id),
+    operatorName: text().notNull(),
+    /** Brand shown on /{operatorId}/auth; looked up by `operators/lookup-by-title/{title}`. */
+    title: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('operators_name_key').on(table.operatorName),
+    uniqueIndex('operators_title_key').on(table.title),
+  ],
+);
+
+export const miners = app.table(
+  'miners',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    poolId: uuid()
+      .notNull()
+      .references(() => pools.id),
+    /** The operator that manages this miner as its customer, if any. */
+    operatorId: uuid().references(() => operators.id),
+    accountName: text().notNull(),
+    title: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Deleted miners keep their row: payments and ledger entries still point at them. */
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('miners_account_name_key').on(table.accountName),
+    check('miners_account_name_check', sql`${table.accountName} ~ '^[a-z0-9_]{3,32}$'`),
+  ],
+);
+
+/** A person of the product; the id is their identity's id in the identity service. */
+export const users = app.table(
+  'users',
+  {
+    id: uuid().primaryKey(),
+    email: text().notNull(),
+    language: text().$type<Language>(),
+    navigation: jsonb().$type<Navigation>().notNull().default({ bookmarks: [] }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    check('users_language_check', sql`${table.language} in ('en', 'ru', 'cn')`),
+  ],
+);
+
+/** What a user may do on one account (spec 3 Permission, spec 6 roles). */
+export const permissions = app.table(
+  'permissions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text().$type<AccountKind>().notNull(),
+    /** miners.id, operators.id or pools.id by type; the platform's account is its pool. */
+    accountId: uuid().notNull(),
+    role: text().$type<Role>().notNull(),
+    /** Spec 6: hides the operator's total fee from this user (an operator's customer, say). */
+    totalFeeHide: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('permissions_user_account_key').on(table.userId, table.type, table.accountId),
+    index('permissions_account_idx').on(table.type, table.accountId),
+    check('permissions_type_check', sql`${table.type} in ('miner', 'pool', 'operator', 'platform')`),
+    check(
+      'permissions_role_check',
+      sql`${table.role} in ('admin', 'treasurer', 'accountant', 'viewer', 'owner', 'manager')`,
+    ),
+  ],
+);
+
+/** A read-only link to one miner's dashboard (spec 3 Watcher); deleting the row revokes it. */
+export const watchers = app.table(
+  'watchers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    token: text().notNull(),
+    name: text().notNull(),
+    minerId: uuid()
+      .notNull()
+      .references(() => miners.id, { onDelete: 'cascade' }),
+    access: jsonb().$type<Section[]>().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('watchers_token_key').on(table.token), index('watchers_miner_idx').on(table.minerId)],
+);
+
+export const schema = { pools, operators, miners, users, permissions, watchers };
+export type AppSchema = typeof schema;

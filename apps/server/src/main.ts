@@ -1,0 +1,45 @@
+import { loadConfig } from './config/env.ts';
+import { startServer } from './server.ts';
+import { demoPeople } from './demo/people.ts';
+
+const loaded = loadConfig(process.env);
+if (!loaded.ok) {
+  process.stderr.write(
+    `The server cannot start: the configuration is not valid.\n${loaded.problems.map((line) => `  - ${line}`).join('\n')}\nSee "Configuration" in README.md.\n`,
+  );
+  process.exit(1);
+}
+const { config } = loaded;
+
+try {
+  const server = await startServer(config);
+  const lines = [
+    '',
+    `  Pool dashboard is running. Open ${config.publicUrl}`,
+    `  Database: ${server.database.description}`,
+    `  API docs: ${config.publicUrl}/api/docs`,
+  ];
+  if (config.DEMO) {
+    lines.push('', '  Demo pool: sign in with any of these (DEMO=off starts without them):');
+    for (const person of demoPeople)
+      lines.push(`    ${person.email.padEnd(22)} ${person.password}   ${person.description}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`The server could not start: ${message}\n`);
+  process.exit(1);
+}

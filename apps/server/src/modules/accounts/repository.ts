@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import type { Drizzle } from '@pool/db/database';
+import type { Miner, MinerLookup, OperatorLookup } from '@pool/contract/accounts';
+import { miners, operators, permissions, watchers, type AppSchema } from '../../db/schema.ts';
+
+export type CreateMinerOutcome = { created: Miner } | { refused: 'name_taken' | 'miner_already_exists' };
+
+const uniqueViolation = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === uniqueViolation;
+}
+
+export function accountRepository(db: Drizzle<AppSchema>) {
+  async function findMiner(accountName: string) {
+    const [row] = await db.select().from(miners).where(eq(miners.accountName, accountName));
+    return row;
+  }
+
+  async function ownsAccount(userId: string, accountId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(and(eq(permissions.accountId, accountId), eq(permissions.userId, userId), eq(permissions.role, 'owner')));
+    return rows.length > 0;
+  }
+
+  return {
+    async lookupMiner(accountName: string): Promise<MinerLookup | undefined> {
+      const row = await findMiner(accountName);
+      return row && !row.deletedAt ? { id: row.id, account_name: row.accountName } : undefined;
+    },
+
+    async setTitle(minerId: string, title: string | null): Promise<void> {
+      await db.update(miners).set({ title }).where(eq(miners.id, minerId));
+    },
+
+    /** Closes a miner account: its people and watchers lose access at once; its name stays taken. */
+    async deleteMiner(minerId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(miners).set({ deletedAt: new Date() }).where(eq(miners.id, minerId));
+        await tx.delete(permissions).where(and(eq(permissions.type, 'miner'), eq(permissions.accountId, minerId)));
+        await tx.delete(watchers).where(eq(watchers.minerId, minerId));
+      });
+    },
+
+    async lookupOperatorByTitle(title: string): Promise<OperatorLookup | undefined> {
+      const [row] = await db.select().from(operators).where(eq(operators.title, title));
+      return row && { id: row.id, operator_name: row.operatorName, title: row.title };
+    },
+
+    /** Creates a miner of the pool owned by the user, in one transaction with its permission. */
+    async createOwnedMiner(poolId: string, ownerId: string, accountName: string): Promise<CreateMinerOutcome> {
+      const existing = await findMiner(accountName);
+      if (existing)
+        return { refused: (await ownsAccount(ownerId, existing.id)) ? 'miner_already_exists' : 'name_taken' };
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [miner] = await tx.insert(miners).values({ poolId, accountName }).returning();
+          if (!miner) throw new Error('inserting a miner returned no row');
+          await tx.insert(permissions).values({ userId: ownerId, type: 'miner', accountId: miner.id, role: 'owner' });
+          return miner;
+        });
+        return {
+          created: {
+            id: row.id,
+            account_name: row.accountName,
+            title: row.title,
+            operator_id: row.operatorId,
+            created_at: row.createdAt.toISOString(),
+          },
+        };
+      } catch (error) {
+        if (isUniqueViolation(error)) return { refused: 'name_taken' };
+        throw error;
+      }
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof accountRepository>;

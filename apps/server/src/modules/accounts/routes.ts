@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateMinerBody, Miner, MinerLookup, MinerLookupQuery, OperatorLookup } from '@pool/contract/accounts';
+import { ErrorBody, errorMessages } from '@pool/contract/errors';
+import { HttpError } from '../../http/errors.ts';
+import { personOf } from '../../policy/caller.ts';
+import type { UserRepository } from '../identity/repository.ts';
+import type { AccountRepository } from './repository.ts';
+
+export interface AccountRoutesOptions {
+  accounts: AccountRepository;
+  users: UserRepository;
+  /** The pool new miners belong to. */
+  poolId: string;
+}
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { accounts, users, poolId }) => {
+  app.post(
+    '/miners',
+    {
+      config: { policy: { caller: 'person' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a miner account owned by the caller (the account-name step of sign-up)',
+        body: CreateMinerBody,
+        response: { 201: Miner, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = personOf(request.caller);
+      await users.ensure(caller.userId, caller.email);
+      const outcome = await accounts.createOwnedMiner(poolId, caller.userId, request.body.account_name);
+      if ('refused' in outcome) {
+        const code = outcome.refused;
+        throw new HttpError(code, { fields: [{ field: 'account_name', text: errorMessages[code] }] });
+      }
+      return reply.status(201).send(outcome.created);
+    },
+  );
+
+  const MinerParams = z.object({ miner_id: z.uuid() });
+  const owned = { caller: 'person', account: { kind: 'miner', param: 'miner_id' }, manage: true } as const;
+
+  app.put(
+    '/miners/:miner_id/title',
+    {
+      config: { policy: owned },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Rename a miner account (its display title; the account name never changes)',
+        params: MinerParams,
+        body: z.object({ title: z.string().trim().min(1, 'Should not be blank').max(64, 'length out of range') }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await accounts.setTitle(request.params.miner_id, request.body.title);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/miners/:miner_id/title',
+    {
+      config: { policy: owned },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Clear the display title',
+        params: MinerParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await accounts.setTitle(request.params.miner_id, null);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/miners/:miner_id',
+    {
+      config: { policy: { ...owned, critical: true } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete a miner account (critical change)',
+        params: MinerParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await accounts.deleteMiner(request.params.miner_id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/miners/lookup-by-account-name',
+    {
+      config: { policy: { caller: 'person' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Find a miner by account name',
+        querystring: MinerLookupQuery,
+        response: { 200: MinerLookup, ...errors },
+      },
+    },
+    async (request) => {
+      const miner = await accounts.lookupMiner(request.query.account_name);
+      if (!miner) throw new HttpError('not_found');
+      return miner;
+    },
+  );
+
+  app.get(
+    '/operators/lookup-by-title/:title',
+    {
+      config: { policy: { caller: 'anyone' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The operator whose branded sign-in is /{title}/auth (customer-management config)',
+        params: z.object({ title: z.string().min(1).max(128) }),
+        response: { 200: OperatorLookup, ...errors },
+      },
+    },
+    async (request) => {
+      const operator = await accounts.lookupOperatorByTitle(request.params.title);
+      if (!operator) throw new HttpError('not_found');
+      return operator;
+    },
+  );
+};

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PoolConfig } from '@pool/contract/pool-config';
+import { ErrorBody } from '@pool/contract/errors';
+import { paths } from '@pool/contract/paths';
+import { HttpError } from '../../http/errors.ts';
+import type { PoolConfigRepository } from './repository.ts';
+
+export const poolConfigRoutes: FastifyPluginAsyncZod<{ repository: PoolConfigRepository }> = async (
+  app,
+  { repository },
+) => {
+  app.get(
+    paths.poolConfig,
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'The pool this app is served for (spec 3, pool config)',
+        response: { 200: PoolConfig, 404: ErrorBody },
+      },
+    },
+    async (_request, reply) => {
+      const current = await repository.findCurrent();
+      if (!current) throw new HttpError('not_found');
+      const { id: _id, ...config } = current;
+      void reply.header('cache-control', 'no-cache');
+      return config;
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import type { AddressType, PoolAddress, PoolConfig } from '@pool/contract/pool-config';
+import { languages } from '@pool/contract/languages';
+import { paths } from '@pool/contract/paths';
+import type { ServerConfig } from '../../config/env.ts';
+import type { PoolConfigRepository } from './repository.ts';
+
+/** Addresses that follow from where the product is deployed rather than from pool staff. */
+const deploymentAddressTypes: readonly AddressType[] = ['app', 'api', 'auth'];
+
+export function deploymentAddresses(publicUrl: string): PoolAddress[] {
+  return [
+    { type: 'app', address: publicUrl },
+    { type: 'api', address: `${publicUrl}${paths.api}` },
+    { type: 'auth', address: `${publicUrl}${paths.identity}` },
+  ];
+}
+
+/**
+ * Seeds the pool config on first start from the environment. Later starts keep what is stored
+ * (pool staff own the stratum addresses and settings) but move the app, api and auth addresses to
+ * the current PUBLIC_URL, so that a changed port or domain never leaves the app pointing elsewhere.
+ */
+export async function ensurePoolConfig(
+  repository: PoolConfigRepository,
+  config: ServerConfig,
+): Promise<PoolConfig & { id: string }> {
+  const current = await repository.findCurrent();
+  const deployment = deploymentAddresses(config.publicUrl);
+  if (!current) {
+    await repository.insertCurrent({
+      name: config.POOL_NAME,
+      addresses: [...deployment, ...config.POOL_STRATUM_URLS.map((address) => ({ type: 'stratum' as const, address }))],
+      settings: { default_language: config.POOL_DEFAULT_LANGUAGE, available_languages: [...languages] },
+      pageSettings: {
+        tax_calculator: true,
+        mining_report: true,
+        extra_currencies: ['RUB'],
+        app_theme: config.POOL_THEME,
+      },
+    });
+    const seeded = await repository.findCurrent();
+    if (!seeded) throw new Error('the pool config was not stored');
+    return seeded;
+  }
+  const kept = current.addresses.filter((entry) => !deploymentAddressTypes.includes(entry.type));
+  const addresses = [...deployment, ...kept];
+  if (JSON.stringify(addresses) !== JSON.stringify(current.addresses)) {
+    await repository.updateAddresses(current.id, addresses);
+  }
+  return { ...current, addresses };
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { paths } from '@pool/contract/paths';
+import { registerErrorHandling } from '../http/errors.ts';
+import type { IdentityPublicClient, WhoamiResult } from '../identity-client/session.ts';
+import { policyPlugin } from './policy-plugin.ts';
+import { personOf } from './caller.ts';
+import type { AccountAccess } from './account-access.ts';
+
+const aliceId = '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d04';
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** Answers whoami from the cookie value, as the identity service would for these sessions. */
+const sessions: Record<string, WhoamiResult> = {
+  fresh: {
+    status: 'active',
+    session: {
+      id: 's1',
+      authenticated_at: minutesAgo(1),
+      authenticator_assurance_level: 'aal2',
+      authentication_methods: [{ method: 'totp', aal: 'aal2', completed_at: minutesAgo(1) }],
+      identity: { id: aliceId, traits: { email: 'alice@demo.pool' } },
+    },
+  },
+  stale: {
+    status: 'active',
+    session: {
+      id: 's2',
+      authenticated_at: minutesAgo(40),
+      authenticator_assurance_level: 'aal2',
+      authentication_methods: [{ method: 'totp', aal: 'aal2', completed_at: minutesAgo(40) }],
+      identity: { id: aliceId, traits: { email: 'alice@demo.pool' } },
+    },
+  },
+  halfway: { status: 'aal2_required' },
+};
+const identity: IdentityPublicClient = {
+  whoami: async (cookie) => sessions[cookie?.replace('session=', '') ?? ''] ?? { status: 'anonymous' },
+};
+
+/** These routes act on no account; account grants are tested on a real database. */
+const noAccounts: AccountAccess = { grantOn: async () => undefined };
+const noWatchers = { byToken: async () => undefined, minerOf: async () => undefined };
+
+async function appWithPolicy() {
+  const app = Fastify();
+  registerErrorHandling(app);
+  await app.register(
+    async (api) => {
+      await api.register(policyPlugin, { identity, access: noAccounts, watchers: noWatchers });
+      api.get('/open', { config: { policy: { caller: 'anyone' } } }, async (request) => ({
+        caller: request.caller.kind,
+      }));
+      api.get('/mine', { config: { policy: { caller: 'person' } } }, async (request) => ({
+        id: personOf(request.caller).userId,
+      }));
+      api.get('/users/:id', { config: { policy: { caller: 'person', selfParam: 'id' } } }, async () => ({ ok: true }));
+      api.delete(
+        '/users/:id',
+        { config: { policy: { caller: 'person', selfParam: 'id', critical: true } } },
+        async () => ({ ok: true }),
+      );
+    },
+    { prefix: paths.apiVersion },
+  );
+  await app.ready();
+  return app;
+}
+
+const call = async (method: 'GET' | 'DELETE', path: string, session?: string) => {
+  const app = await appWithPolicy();
+  const response = await app.inject({
+    method,
+    url: `${paths.apiVersion}${path}`,
+    headers: session ? { cookie: `session=${session}` } : {},
+  });
+  return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
+};
+
+describe('policy plugin', () => {
+  it('refuses to start when a product route declares no policy', async () => {
+    const app = Fastify();
+    const boot = async () => {
+      await app.register(
+        async (api) => {
+          await api.register(policyPlugin, { identity, access: noAccounts, watchers: noWatchers });
+          api.get('/forgotten', async () => ({}));
+        },
+        { prefix: paths.apiVersion },
+      );
+      await app.ready();
+    };
+    await expect(boot()).rejects.toThrow('GET /api/backend/v0.1/forgotten declares no access policy');
+  });
+
+  it('lets anyone call an open route and still knows who they are', async () => {
+    expect(await call('GET', '/open')).toEqual({ status: 200, body: { caller: 'anonymous' } });
+    expect(await call('GET', '/open', 'fresh')).toEqual({ status: 200, body: { caller: 'person' } });
+  });
+
+  it('answers 401 without a session, and for a session that has not passed its second factor', async () => {
+    expect((await call('GET', '/mine')).status).toBe(401);
+    expect((await call('GET', '/mine', 'halfway')).status).toBe(401);
+    expect(await call('GET', '/mine', 'fresh')).toEqual({ status: 200, body: { id: aliceId } });
+  });
+
+  it("refuses a call on another user's id", async () => {
+    expect((await call('GET', `/users/${aliceId}`, 'fresh')).status).toBe(200);
+    const other = await call('GET', '/users/0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d05', 'fresh');
+    expect(other).toEqual({ status: 403, body: { error: { code: 'access_denied', message: 'Access denied' } } });
+  });
+
+  it('asks for additional authentication on a critical change after the window', async () => {
+    expect((await call('DELETE', `/users/${aliceId}`, 'fresh')).status).toBe(200);
+    expect(await call('DELETE', `/users/${aliceId}`, 'stale')).toEqual({
+      status: 403,
+      body: { error: { code: 'additional_authentication_required', message: 'Additional authentication required' } },
+    });
+  });
+});

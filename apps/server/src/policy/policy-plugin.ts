@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { paths } from '@pool/contract/paths';
+import { managingRoles, sectionAllowed } from '@pool/contract/access';
+import { HttpError } from '../http/errors.ts';
+import type { IdentityPublicClient } from '../identity-client/session.ts';
+import type { WatcherGrant } from '../modules/watchers/repository.ts';
+import type { Caller } from './caller.ts';
+import type { AccountAccess, Grant } from './account-access.ts';
+import type { AccountSource, RoutePolicy } from './route-policy.ts';
+import { passesStepUp } from './step-up.ts';
+
+export interface PolicyOptions {
+  identity: IdentityPublicClient;
+  access: AccountAccess;
+  watchers: {
+    byToken(token: string): Promise<WatcherGrant | undefined>;
+    minerOf(watcherId: string): Promise<string | undefined>;
+  };
+  now?: () => Date;
+}
+
+export const watcherTokenHeader = 'x-watcher-token';
+const anonymous: Caller = { kind: 'anonymous' };
+const readMethods = new Set(['GET', 'HEAD']);
+
+/** The one place that decides every product request (architecture note, "Access"). */
+export const policyPlugin = fp<PolicyOptions>(
+  async (app: FastifyInstance, { identity, access, watchers, now = () => new Date() }) => {
+    const callers = new WeakMap<FastifyRequest, Caller>();
+    const grants = new WeakMap<FastifyRequest, Grant>();
+    app.decorateRequest('caller', {
+      getter(this: FastifyRequest) {
+        return callers.get(this) ?? anonymous;
+      },
+    });
+    app.decorateRequest('grant', {
+      getter(this: FastifyRequest) {
+        return grants.get(this);
+      },
+    });
+
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith(`${paths.apiVersion}/`) && !route.config?.policy) {
+        throw new Error(`${route.method.toString()} ${route.url} declares no access policy`);
+      }
+    });
+
+    async function accountIdOf(request: FastifyRequest, source: AccountSource): Promise<string> {
+      const params = request.params as Record<string, string | undefined>;
+      if ('param' in source) return params[source.param] ?? '';
+      if ('bodyField' in source) {
+        const value = (request.body as Record<string, unknown> | undefined)?.[source.bodyField];
+        return typeof value === 'string' ? value : '';
+      }
+      return (await watchers.minerOf(params[source.watcherParam] ?? '').catch(() => undefined)) ?? '';
+    }
+
+    /** A watcher reads one miner's sections, and nothing else, ever writes. */
+    async function admitWatcher(request: FastifyRequest, policy: RoutePolicy, watcher: WatcherGrant): Promise<void> {
+      if (!readMethods.has(request.method)) throw new HttpError('access_denied');
+      if (
+        policy.account &&
+        (policy.account.kind !== 'miner' || (await accountIdOf(request, policy.account)) !== watcher.minerId)
+      ) {
+        throw new HttpError('access_denied');
+      }
+      const grant: Grant = {
+        via: 'miner',
+        role: 'viewer',
+        access: { type: 'other', access: watcher.access },
+        totalFeeHide: false,
+      };
+      if (policy.section && !sectionAllowed(grant.access, policy.section)) throw new HttpError('access_denied');
+      grants.set(request, grant);
+    }
+
+    // Who is calling is settled before the body is read; what they may do on an account, after,
+    // because some routes name their account in the body.
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const policy = request.routeOptions.config.policy;
+      if (!policy) return;
+      const token = request.headers[watcherTokenHeader];
+      if (policy.caller === 'person-or-watcher' && typeof token === 'string') {
+        const watcher = await watchers.byToken(token);
+        if (!watcher) throw new HttpError('unauthorized');
+        callers.set(request, { kind: 'watcher', watcher });
+        return;
+      }
+      const whoami = await identity.whoami(request.headers.cookie);
+      if (whoami.status === 'active') {
+        const { session } = whoami;
+        callers.set(request, {
+          kind: 'person',
+          session,
+          userId: session.identity.id,
+          email: session.identity.traits.email,
+        });
+      }
+      if (policy.caller === 'anyone') return;
+      if (whoami.status !== 'active') throw new HttpError('unauthorized');
+    });
+
+    app.addHook('preValidation', async (request: FastifyRequest) => {
+      const policy = request.routeOptions.config.policy;
+      const caller = callers.get(request) ?? anonymous;
+      if (!policy || policy.caller === 'anyone') return;
+      if (caller.kind === 'watcher') {
+        await admitWatcher(request, policy, caller.watcher);
+        return;
+      }
+      if (caller.kind !== 'person') throw new HttpError('unauthorized');
+      const params = request.params as Record<string, string | undefined>;
+      if (policy.selfParam && params[policy.selfParam] !== caller.userId) throw new HttpError('access_denied');
+      if (policy.account) {
+        const grant = await access.grantOn(caller.userId, {
+          kind: policy.account.kind,
+          id: await accountIdOf(request, policy.account),
+        });
+        if (!grant) throw new HttpError('access_denied');
+        if (policy.section && !sectionAllowed(grant.access, policy.section)) throw new HttpError('access_denied');
+        if (policy.manage && grant.access.type !== 'pool' && !managingRoles.includes(grant.role)) {
+          throw new HttpError('access_denied');
+        }
+        grants.set(request, grant);
+      }
+      if (policy.critical && !passesStepUp(caller.session, now())) {
+        throw new HttpError('additional_authentication_required');
+      }
+    });
+  },
+  { name: 'policy' },
+);

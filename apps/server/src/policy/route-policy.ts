@@ -1,0 +1,39 @@
+import type { Section } from '@pool/contract/access';
+
+/**
+ * What a product route declares about who may call it; the policy plugin enforces it before any
+ * handler runs, so no handler checks access by hand. Every route under the product prefix must
+ * declare one: the server refuses to start otherwise.
+ */
+export interface RoutePolicy {
+  /**
+   * `anyone`: no session needed. `person`: a signed-in identity session. `person-or-watcher`: also
+   * a watcher link's token in the X-Watcher-Token header, for reads of the watcher's own miner.
+   */
+  readonly caller: 'anyone' | 'person' | 'person-or-watcher';
+  /** The path parameter that names a user; it must be the caller's own id. */
+  readonly selfParam?: string;
+  /** The account the call acts on; the caller needs a grant on it. */
+  readonly account?: AccountSource;
+  /** The section of that account the call reads or changes (spec 5 route guards). */
+  readonly section?: Section;
+  /** Changes the account itself (settings, access): needs an owner or admin, or pool staff. */
+  readonly manage?: boolean;
+  /** A critical change (spec 6): needs the step-up rule. */
+  readonly critical?: boolean;
+}
+
+/**
+ * Where a route's account id comes from: a path parameter, a field of the JSON body, or the miner
+ * of the watcher a path parameter names.
+ */
+export type AccountSource =
+  | { readonly kind: 'miner' | 'operator' | 'pool'; readonly param: string }
+  | { readonly kind: 'miner'; readonly bodyField: string }
+  | { readonly kind: 'miner'; readonly watcherParam: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: RoutePolicy;
+  }
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from '@pool/db/database';
+import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
+import { PoolConfig } from '@pool/contract/pool-config';
+import { loadConfig, type ServerConfig } from '../src/config/env.ts';
+import { startServer, type RunningServer } from '../src/server.ts';
+
+function configWith(env: Record<string, string>): ServerConfig {
+  const result = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
+  if (!result.ok) throw new Error(result.problems.join('; '));
+  return result.config;
+}
+
+function fakeWebRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), 'web-root-'));
+  mkdirSync(join(root, 'assets'));
+  mkdirSync(join(root, 'static', 'locales'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>pool</title><div id="root"></div>');
+  writeFileSync(join(root, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  writeFileSync(join(root, 'static', 'locales', 'en.json'), '{"hello":"Hello"}');
+  return root;
+}
+
+describe.each(testDatabaseKinds)('product server on %s', (kind) => {
+  let database: Database;
+  let server: RunningServer;
+  const webRoot = fakeWebRoot();
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.listeningOn}${path}`, { headers });
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startServer(configWith({ PUBLIC_URL: 'http://pool.test:8080' }), { database, webRoot });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it('applies the migrations and reports ready', async () => {
+    const response = await get('/readyz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', checks: { database: true, migrations: true } });
+    expect((await get('/healthz')).status).toBe(200);
+  });
+
+  it('serves the seeded pool config with the deployment addresses, stratum and page settings', async () => {
+    const response = await get('/v0.1/pools/current');
+    expect(response.status).toBe(200);
+    const config = PoolConfig.parse(await response.json());
+    expect(config.addresses).toEqual([
+      { type: 'app', address: 'http://pool.test:8080' },
+      { type: 'api', address: 'http://pool.test:8080/api/backend' },
+      { type: 'auth', address: 'http://pool.test:8080/identity' },
+      { type: 'stratum', address: 'stratum+tcp://localhost:3333' },
+    ]);
+    expect(config.settings).toEqual({ default_language: 'en', available_languages: ['en', 'ru', 'cn'] });
+    expect(config.page_settings).toEqual({
+      tax_calculator: true,
+      mining_report: true,
+      extra_currencies: ['RUB'],
+      app_theme: 'default',
+    });
+  });
+
+  it('seeds the demo accounts', async () => {
+    const rows = await database.query<{ account_name: string }>('select account_name from app.miners order by 1');
+    expect(rows.map((row) => row.account_name)).toEqual(['alice_hash', 'bob_mining', 'carol_farm', 'dave_solo']);
+  });
+
+  it('answers an unknown product route with 404 not_found in the error format', async () => {
+    const response = await get('/api/backend/v0.1/no-such-thing', { accept: 'text/html' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('falls back to the app for page paths and never for service paths', async () => {
+    const page = await get('/customers/42/settings', { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/static/locales/xx.json', { accept: 'text/html' })).status).toBe(404);
+    expect((await get('/meta/nothing', { accept: 'text/html' })).status).toBe(404);
+  });
+
+  it('serves translations and hashed assets with their cache rules', async () => {
+    const locale = await get('/static/locales/en.json');
+    expect(await locale.json()).toEqual({ hello: 'Hello' });
+    const asset = await get('/assets/app-1a2b3c.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('publishes the version and the OpenAPI document with its viewer', async () => {
+    const meta = (await (await get('/meta/version.json')).json()) as { version: string };
+    expect(meta.version).toMatch(/^\d+\.\d+\.\d+/);
+    const openapi = (await (await get('/api/backend/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(openapi.paths)).toContain('/v0.1/pools/current');
+    expect((await get('/api/docs/')).status).toBe(200);
+  });
+});
+
+describe('restarts', () => {
+  it('keep the data and move the deployment addresses to the new public URL', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pool-data-'));
+    const first = await startServer(
+      configWith({
+        DATA_DIR: dataDir,
+        PUBLIC_URL: 'http://old.test',
+        POOL_STRATUM_URLS: 'stratum+tcp://eu.pool.test:3333',
+      }),
+      { webRoot: fakeWebRoot() },
+    );
+    await first.close();
+    const second = await startServer(
+      configWith({ DATA_DIR: dataDir, PUBLIC_URL: 'http://new.test', POOL_NAME: 'Ignored On Restart' }),
+      { webRoot: fakeWebRoot() },
+    );
+    try {
+      const config = PoolConfig.parse(await (await fetch(`${second.listeningOn}/v0.1/pools/current`)).json());
+      expect(config.name).toBe('Headframe Pool');
+      expect(config.addresses).toEqual([
+        { type: 'app', address: 'http://new.test' },
+        { type: 'api', address: 'http://new.test/api/backend' },
+        { type: 'auth', address: 'http://new.test/identity' },
+        { type: 'stratum', address: 'stratum+tcp://eu.pool.test:3333' },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('without the demo seed no demo account exists', async () => {
+    const database = await openTestDatabase('pglite');
+    const server = await startServer(configWith({ DEMO: 'off' }), { database, webRoot: fakeWebRoot() });
+    try {
+      expect(await database.query('select 1 from app.miners union all select 1 from app.operators')).toEqual([]);
+    } finally {
+      await server.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import type { Section } from '@pool/contract/access';
+import type { PageSettings } from '@pool/contract/pool-config';
+
+/** The six layouts of spec 2, plus the standalone error pages. */
+export type Area = 'main' | 'customer' | 'user' | 'platform' | 'auth' | 'watcher' | 'error';
+
+/** What a route needs before it renders (spec 2 "Route entry order" and spec 5 "Route guards"). */
+export interface RouteGuard {
+  area: Area;
+  /** The route needs a signed-in session. */
+  session?: boolean;
+  /** The route needs the role check: permissions loaded and an active account. */
+  role?: boolean;
+  /** The section the active role must have access to. */
+  section?: Section;
+  /** The pool page setting that must be on. */
+  pageSetting?: keyof Pick<PageSettings, 'tax_calculator' | 'mining_report'>;
+}
+
+export const guards = {
+  main: { area: 'main', session: true, role: true },
+  customer: { area: 'customer', session: true, role: true },
+  user: { area: 'user', session: true, role: true },
+  platform: { area: 'platform', session: true, role: true },
+  auth: { area: 'auth' },
+  /** `/auth/name`: needs a session, and exists because the identity has no permission yet. */
+  accountName: { area: 'auth', session: true },
+  watcher: { area: 'watcher' },
+  error: { area: 'error' },
+} as const satisfies Record<string, RouteGuard>;

@@ -1,0 +1,76 @@
+import { redirect } from 'react-router';
+import { roleAccessOf, sectionAllowed } from '@pool/contract/access';
+import type { Permission } from '@pool/contract/accounts';
+import type { IdentityInfo } from '@pool/contract/identity';
+import type { PoolConfig } from '@pool/contract/pool-config';
+import { ApiError } from '@/lib/api-client.ts';
+import { chooseActiveAccount } from '@/features/identity/active-account.ts';
+import type { SessionState } from '@/features/session/get-session.ts';
+import type { RouteGuard } from './route-guard.ts';
+
+export interface EntryDeps {
+  loadConfig(): Promise<PoolConfig>;
+  checkSession(config: PoolConfig): Promise<SessionState>;
+  loadPermissions(): Promise<IdentityInfo>;
+  loadUserInfo(): Promise<IdentityInfo>;
+  rememberedPermissionId(): string | undefined;
+  resetPlatformState(): void;
+}
+
+export interface EntryData {
+  config: PoolConfig;
+  session?: SessionState;
+  identity?: IdentityInfo;
+  active?: Permission;
+}
+
+const keepQuery = (path: string, url: URL) => `${path}${url.search}`;
+
+/**
+ * Spec 2 "Route entry order": load config, redirect a promocode link to registration, check the
+ * session, check the role, load user info, reset the platform state. The first step that
+ * redirects wins; a redirect is thrown as React Router expects from a loader.
+ */
+export async function runEntry(url: URL, guard: RouteGuard, deps: EntryDeps): Promise<EntryData> {
+  // 1. Configuration; its failures reach the route error boundary as a ConfigError.
+  const config = await deps.loadConfig();
+
+  // 2. Spec 5: a promocode link goes to registration with every query parameter kept.
+  if (url.searchParams.has('promocode') && url.pathname !== '/auth/registration') {
+    throw redirect(keepQuery('/auth/registration', url));
+  }
+
+  // 3. Session. Spec 8: to registration when the query has `reg`, otherwise to login, query kept.
+  let session: SessionState | undefined;
+  if (guard.session) {
+    session = await deps.checkSession(config);
+    if (session.status === 'second-factor-required') throw redirect('/auth/login?aal=aal2&refresh=true');
+    if (session.status !== 'authenticated') {
+      throw redirect(keepQuery(url.searchParams.has('reg') ? '/auth/registration' : '/auth/login', url));
+    }
+  }
+  if (!guard.role) return { config, session };
+
+  // 4. Role. Spec 6: an authorisation failure goes to login; spec 5: no permission goes to /auth/name.
+  const permissions = await deps.loadPermissions().catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) throw redirect('/auth/login');
+    throw error;
+  });
+  const active = chooseActiveAccount({
+    permissions: permissions.permissions,
+    rememberedId: deps.rememberedPermissionId(),
+  });
+  if (!active) throw redirect('/auth/name');
+  const isPlatform = active.type === 'platform';
+  if (guard.area === 'platform' && !isPlatform) throw redirect('/');
+  if (guard.area === 'main' && isPlatform) throw redirect('/platform');
+  if (guard.section && !sectionAllowed(roleAccessOf(active.type, active.role), guard.section)) throw redirect('/');
+  if (guard.pageSetting && !config.page_settings[guard.pageSetting]) throw redirect('/');
+
+  // 5. User info.
+  const identity = await deps.loadUserInfo();
+
+  // 6. Platform state belongs to the platform area only.
+  if (guard.area !== 'platform') deps.resetPlatformState();
+  return { config, session, identity, active };
+}

@@ -1,0 +1,66 @@
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '@/components/ui/language-switcher.tsx';
+import { usePoolConfig } from '@/features/config/use-pool-config.ts';
+import { logout } from '@/features/session/logout.ts';
+import { identityApi } from '@/lib/identity-client.ts';
+import { toast } from '@/components/toast/toast-store.ts';
+import type { Area } from '@/app/entry/route-guard.ts';
+import { useEntryData } from '@/app/entry/use-entry-data.ts';
+import { accountLabel } from './account-label.ts';
+import { navigationOf } from './navigation.ts';
+
+/** Header and side navigation shared by the signed-in areas (main, customer, user, platform). */
+export function AppShell({ area }: { area: Area }) {
+  const { t } = useTranslation();
+  const config = usePoolConfig();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { active, identity } = useEntryData();
+  const items = navigationOf(area, active, config.page_settings);
+
+  const signOut = async () => {
+    try {
+      await logout(client, identityApi(config));
+      await navigate('/auth/login', { replace: true });
+    } catch {
+      toast.error(t('toasts.somethingWentWrong'));
+    }
+  };
+
+  return (
+    <div className="shell" data-area={area}>
+      <header className="shell-header">
+        <NavLink to={active?.type === 'platform' ? '/platform' : '/'} className="brand">
+          <span className="brand-mark" aria-hidden />
+          {config.name}
+        </NavLink>
+        <div className="shell-header-end">
+          {active && <span className="account-chip">{accountLabel(active)}</span>}
+          <LanguageSwitcher />
+          {identity && (
+            <>
+              <NavLink to="/settings" className="button button-ghost">
+                {t('nav.settings')}
+              </NavLink>
+              <button type="button" className="button button-ghost" onClick={() => void signOut()}>
+                {t('auth.signOut')}
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+      <nav className="shell-nav" aria-label={t('nav.label')}>
+        {items.map((item) => (
+          <NavLink key={item.to} to={item.to} end={item.to === '/' || item.to === '/platform'}>
+            {t(item.labelKey)}
+          </NavLink>
+        ))}
+      </nav>
+      <main className="shell-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '@/components/ui/language-switcher.tsx';
+import { usePoolConfig } from '@/features/config/use-pool-config.ts';
+import { AppShell } from './app-shell.tsx';
+
+export const MainLayout = () => <AppShell area="main" />;
+export const CustomerLayout = () => <AppShell area="customer" />;
+export const UserLayout = () => <AppShell area="user" />;
+export const PlatformLayout = () => <AppShell area="platform" />;
+
+/** Sign-in, registration and the other identity screens: the form beside the pool's brand. */
+export function AuthLayout() {
+  const config = usePoolConfig();
+  return (
+    <div className="auth-layout">
+      <header className="auth-header">
+        <span className="brand">
+          <span className="brand-mark" aria-hidden />
+          {config.name}
+        </span>
+        <LanguageSwitcher />
+      </header>
+      <main className="auth-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Spec 6: a read-only dashboard for a shared link. */
+export function WatcherLayout() {
+  const { t } = useTranslation();
+  const config = usePoolConfig();
+  return (
+    <div className="shell" data-area="watcher">
+      <header className="shell-header">
+        <span className="brand">
+          <span className="brand-mark" aria-hidden />
+          {config.name}
+        </span>
+        <div className="shell-header-end">
+          <span className="account-chip">{t('watcher.readOnly')}</span>
+          <LanguageSwitcher />
+        </div>
+      </header>
+      <main className="shell-main shell-main-wide">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

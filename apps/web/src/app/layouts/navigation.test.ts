@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { flagsOf, roleAccessOf } from '@pool/contract/access';
+import type { Permission } from '@pool/contract/accounts';
+import type { PageSettings } from '@pool/contract/pool-config';
+import { navigationOf } from './navigation.ts';
+
+const settings: PageSettings = { tax_calculator: false, mining_report: true, extra_currencies: [], app_theme: 'default' };
+
+function miner(role: Permission['role']): Permission {
+  return { id: 'p', account_id: 'a', role, flags: flagsOf(roleAccessOf('miner', role), false), type: 'miner', account_name: 'alice' };
+}
+
+describe('navigation', () => {
+  it('shows a viewer the mining screens only', () => {
+    const links = navigationOf('main', miner('viewer'), settings).map((item) => item.to);
+    expect(links).toContain('/workers');
+    expect(links).not.toContain('/payments');
+    expect(links).not.toContain('/access-control');
+  });
+
+  it('follows the pool page settings', () => {
+    const links = navigationOf('main', miner('owner'), settings).map((item) => item.to);
+    expect(links).toContain('/mining-report');
+    expect(links).not.toContain('/tax-calculator');
+  });
+
+  it('shows a platform account the platform area', () => {
+    const platform: Permission = { id: 'x', account_id: 'y', role: 'admin', flags: flagsOf(roleAccessOf('platform', 'admin'), false), type: 'platform' };
+    expect(navigationOf('platform', platform, settings).map((item) => item.to)).toEqual([
+      '/platform',
+      '/platform/payouts',
+      '/platform/unallocated',
+      '/users',
+      '/promocodes',
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Language } from '@pool/contract/languages';
+import type { IdentityInfo } from '@pool/contract/identity';
+import { usePoolConfig } from '@/features/config/use-pool-config.ts';
+import { changeLanguage } from '@/features/i18n/change-language.ts';
+import { currentLanguage } from '@/features/i18n/i18n.ts';
+import { identityQueryKey } from '@/features/identity/get-identity.ts';
+
+const names: Record<Language, string> = { en: 'English', ru: 'Русский', cn: '中文' };
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const config = usePoolConfig();
+  const client = useQueryClient();
+  const id = useId();
+  const identity = client.getQueryData<IdentityInfo>(identityQueryKey);
+
+  return (
+    <div className="language-switcher">
+      <label htmlFor={id} className="visually-hidden">
+        {t('common.language')}
+      </label>
+      <select
+        id={id}
+        value={currentLanguage()}
+        onChange={(event) => {
+          const language = Language.parse(event.target.value);
+          void changeLanguage(language, { userLanguage: identity?.user.language, signedIn: identity !== undefined });
+        }}
+      >
+        {config.settings.available_languages.map((language) => (
+          <option key={language} value={language}>
+            {names[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

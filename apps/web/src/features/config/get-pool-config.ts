@@ -1,0 +1,50 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { PoolConfig } from '@pool/contract/pool-config';
+import { paths } from '@pool/contract/paths';
+
+/** Spec 8: the two configuration failures, each shown on the 500 page with its own reason. */
+export type ConfigFailure = 'Empty configuration' | 'Could not load configuration';
+
+export class ConfigError extends Error {
+  constructor(readonly reason: ConfigFailure) {
+    super(reason);
+    this.name = 'ConfigError';
+  }
+}
+
+export async function fetchPoolConfig(): Promise<PoolConfig> {
+  let response: Response;
+  try {
+    response = await fetch(paths.poolConfig, { credentials: 'include', headers: { accept: 'application/json' } });
+  } catch {
+    throw new ConfigError('Could not load configuration');
+  }
+  if (!response.ok) throw new ConfigError('Could not load configuration');
+  const text = await response.text();
+  if (!text.trim()) throw new ConfigError('Empty configuration');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ConfigError('Could not load configuration');
+  }
+  if (body === null || (typeof body === 'object' && Object.keys(body).length === 0)) {
+    throw new ConfigError('Empty configuration');
+  }
+  const parsed = PoolConfig.safeParse(body);
+  if (!parsed.success) throw new ConfigError('Could not load configuration');
+  return parsed.data;
+}
+
+export const poolConfigQuery = queryOptions({
+  queryKey: ['pool-config'],
+  queryFn: fetchPoolConfig,
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** Spec 4: config load is pending then success; a reload is `refreshing`, a failure `error`. */
+export function loadPoolConfig(client: QueryClient, { reload = false } = {}): Promise<PoolConfig> {
+  if (reload) return client.fetchQuery({ ...poolConfigQuery, staleTime: 0 });
+  return client.ensureQueryData(poolConfigQuery);
+}

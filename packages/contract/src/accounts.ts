@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PermissionFlags } from './access.ts';
+
+/** Spec 3: the kinds of account a permission can point at. */
+export const accountKinds = ['miner', 'pool', 'operator', 'platform'] as const;
+export const AccountKind = z.enum(accountKinds);
+export type AccountKind = z.infer<typeof AccountKind>;
+
+/** Spec 3 and 6: access roles; the UI also shows manager. */
+export const roles = ['admin', 'treasurer', 'accountant', 'viewer', 'owner', 'manager'] as const;
+export const Role = z.enum(roles);
+export type Role = z.infer<typeof Role>;
+
+/**
+ * Spec 5: latin lowercase letters, digits and underscores. The spec leaves the bounds open; 3 to 32
+ * fits every stratum client we know (the worker name `account_name.worker_name` must stay short).
+ */
+export const accountNameRules = { minLength: 3, maxLength: 32, pattern: /^[a-z0-9_]+$/ } as const;
+
+export const AccountName = z
+  .string()
+  .min(accountNameRules.minLength, 'length out of range')
+  .max(accountNameRules.maxLength, 'length out of range')
+  .regex(accountNameRules.pattern, 'match invalid');
+export type AccountName = z.infer<typeof AccountName>;
+
+const permissionBase = { id: z.uuid(), account_id: z.uuid(), role: Role, flags: PermissionFlags };
+
+/** Spec 3: a permission names its account by the name field of its kind. */
+export const Permission = z.discriminatedUnion('type', [
+  z.object({ ...permissionBase, type: z.literal('miner'), account_name: z.string() }),
+  z.object({ ...permissionBase, type: z.literal('pool'), pool_name: z.string() }),
+  z.object({ ...permissionBase, type: z.literal('operator'), operator_name: z.string() }),
+  z.object({ ...permissionBase, type: z.literal('platform') }),
+]);
+export type Permission = z.infer<typeof Permission>;
+
+export const Miner = z.object({
+  id: z.uuid(),
+  account_name: AccountName,
+  title: z.string().nullable(),
+  operator_id: z.uuid().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type Miner = z.infer<typeof Miner>;
+
+export const CreateMinerBody = z.object({ account_name: AccountName });
+export type CreateMinerBody = z.infer<typeof CreateMinerBody>;
+
+export const MinerLookupQuery = z.object({ account_name: z.string().min(1) });
+export const MinerLookup = z.object({ id: z.uuid(), account_name: z.string() });
+export type MinerLookup = z.infer<typeof MinerLookup>;
+
+/** The customer-management config of spec 3, looked up by operator title for /{operatorId}/auth. */
+export const OperatorLookup = z.object({ id: z.uuid(), operator_name: z.string(), title: z.string() });
+export type OperatorLookup = z.infer<typeof OperatorLookup>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Error codes of spec 8 and of the transport (architecture note, "Data"). */
+export const errorCodes = [
+  'access_denied',
+  'not_found',
+  'additional_authentication_required',
+  'transaction_already_refunded',
+  'payout_already_processed',
+  'reward_already_processed',
+  'promocode_already_exists',
+  'no_users_found',
+  'miner_already_exists',
+  'name_taken',
+  'unauthorized',
+  'validation_failed',
+  'rate_limited',
+  'conflict',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export const ErrorCode = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const FieldError = z.object({ field: z.string(), text: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    fields: z.array(FieldError).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The English message of each code, as the spec words it where it does. */
+export const errorMessages: Record<ErrorCode, string> = {
+  access_denied: 'Access denied',
+  not_found: 'Not found',
+  additional_authentication_required: 'Additional authentication required',
+  transaction_already_refunded: 'Transaction already refunded',
+  payout_already_processed: 'Payout already processed',
+  reward_already_processed: 'Reward already processed',
+  promocode_already_exists: 'Promo code with this name already exists',
+  no_users_found: 'No users from the provided list were found',
+  miner_already_exists: 'Miner already exists',
+  name_taken: 'This name is taken',
+  unauthorized: 'Unauthorized',
+  validation_failed: 'Invalid input',
+  rate_limited: 'Too many requests',
+  conflict: 'Conflict',
+  internal_error: 'Something went wrong',
+  service_unavailable: 'Service unavailable',
+};

@@ -1,0 +1,11 @@
+/** Public paths of the one origin (architecture note, "One origin"). */
+export const paths = {
+  api: '/api/backend',
+  apiVersion: '/api/backend/v0.1',
+  poolConfig: '/v0.1/pools/current',
+  locales: '/static/locales',
+  version: '/meta/version.json',
+  identity: '/identity',
+  openapi: '/api/backend/openapi.json',
+  apiDocs: '/api/docs',
+} as const;

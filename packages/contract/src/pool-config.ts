@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { Language } from './languages.ts';
+
+export const addressTypes = ['app', 'api', 'auth', 'stratum'] as const;
+export const AddressType = z.enum(addressTypes);
+export type AddressType = z.infer<typeof AddressType>;
+
+export const PoolAddress = z.object({
+  type: AddressType,
+  /** Absolute URL for app, api and auth; `stratum+tcp://host:port` for stratum. */
+  address: z.string().min(1),
+});
+export type PoolAddress = z.infer<typeof PoolAddress>;
+
+export const appThemes = ['default', 'headframe'] as const;
+export const AppTheme = z.enum(appThemes);
+export type AppTheme = z.infer<typeof AppTheme>;
+
+export const ExtraCurrency = z.enum(['RUB']);
+export type ExtraCurrency = z.infer<typeof ExtraCurrency>;
+
+export const PoolSettings = z.object({
+  default_language: Language,
+  available_languages: z.array(Language).min(1),
+});
+export type PoolSettings = z.infer<typeof PoolSettings>;
+
+export const PageSettings = z.object({
+  tax_calculator: z.boolean(),
+  mining_report: z.boolean(),
+  extra_currencies: z.array(ExtraCurrency),
+  app_theme: AppTheme,
+});
+export type PageSettings = z.infer<typeof PageSettings>;
+
+/** `GET /v0.1/pools/current`: the pool the app is served for (spec 3, "Pool config"). */
+export const PoolConfig = z.object({
+  name: z.string().min(1),
+  addresses: z.array(PoolAddress),
+  settings: PoolSettings,
+  page_settings: PageSettings,
+});
+export type PoolConfig = z.infer<typeof PoolConfig>;
+
+export function addressOf(config: PoolConfig, type: AddressType): string | undefined {
+  return config.addresses.find((entry) => entry.type === type)?.address;
+}
