@@ -10,6 +10,7 @@ import { ensurePoolConfig } from './modules/pool-config/service.ts';
 import { seedDemo } from './demo/seed.ts';
 import { identityPublicClient } from './identity-client/session.ts';
 import { identityAdminClient } from './identity-client/admin.ts';
+import { identityPublicApi } from '@pool/identity/service';
 
 export const appMigrations: MigrationSet = {
   folder: fileURLToPath(new URL('../migrations', import.meta.url)),
@@ -63,6 +64,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       },
       version: config.APP_VERSION ?? packageVersion(),
       webRoot: options.webRoot ?? defaultWebRoot,
+      mount: async (app) => {
+        await app.register(identityPublicApi, { prefix: '/identity' });
+      },
       readiness: {
         database: async () => {
           await database.ping();

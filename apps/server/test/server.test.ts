@@ -1,28 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { PoolConfig } from '@pool/contract/pool-config';
-import { loadConfig, type ServerConfig } from '../src/config/env.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
-
-function configWith(env: Record<string, string>): ServerConfig {
-  const result = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
-  if (!result.ok) throw new Error(result.problems.join('; '));
-  return result.config;
-}
-
-function fakeWebRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'web-root-'));
-  mkdirSync(join(root, 'assets'));
-  mkdirSync(join(root, 'static', 'locales'), { recursive: true });
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>pool</title><div id="root"></div>');
-  writeFileSync(join(root, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
-  writeFileSync(join(root, 'static', 'locales', 'en.json'), '{"hello":"Hello"}');
-  return root;
-}
+import { fakeWebRoot, testConfig as configWith } from './support/server.ts';
 
 describe.each(testDatabaseKinds)('product server on %s', (kind) => {
   let database: Database;
@@ -78,6 +62,9 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
   });
 
   it('falls back to the app for page paths and never for service paths', async () => {
+    const root = await get('/', { accept: 'text/html' });
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('<div id="root">');
     const page = await get('/customers/42/settings', { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -91,6 +78,12 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     expect(await locale.json()).toEqual({ hello: 'Hello' });
     const asset = await get('/assets/app-1a2b3c.js');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('mounts the identity service under /identity, speaking Kratos', async () => {
+    const whoami = await get('/identity/sessions/whoami', { accept: 'application/json' });
+    expect(whoami.status).toBe(401);
+    expect(((await whoami.json()) as { error: { code: number } }).error.code).toBe(401);
   });
 
   it('publishes the version and the OpenAPI document with its viewer', async () => {

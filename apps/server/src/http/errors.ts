@@ -55,6 +55,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(errorBody('rate_limited'));
     if (status === 404) return reply.status(404).send(errorBody('not_found'));
+    if (status === 403) return reply.status(403).send(errorBody('access_denied'));
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody('validation_failed', error.message));
     }

@@ -30,6 +30,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The static plugin answers a directory with 403; the root is the app's main page.
+    app.get('/', (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (hasApp && wantsTheApp(request)) {

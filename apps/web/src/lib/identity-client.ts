@@ -9,6 +9,10 @@ import { paths } from '@pool/contract/paths';
 export function identityApi(config: PoolConfig): FrontendApi {
   const basePath = addressOf(config, 'auth') ?? `${window.location.origin}${paths.identity}`;
   return new FrontendApi(
-    new Configuration({ basePath: basePath.replace(/\/$/, ''), credentials: 'include', headers: { Accept: 'application/json' } }),
+    new Configuration({
+      basePath: basePath.replace(/\/$/, ''),
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    }),
   );
 }

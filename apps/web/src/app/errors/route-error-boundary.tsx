@@ -4,6 +4,7 @@ import { queryClient } from '@/lib/query-client.ts';
 import { storage, storageKeys } from '@/lib/storage.ts';
 import { loadPoolConfig } from '@/features/config/get-pool-config.ts';
 import { recoverFromRouteError, type Recovery } from './recover.ts';
+import type { TechnicalIssuesState } from './technical-issues-page.tsx';
 
 /** The error element of every route: spec 8 "Routing errors". */
 export function RouteErrorBoundary() {
@@ -27,6 +28,12 @@ export function RouteErrorBoundary() {
   }, [error]);
 
   if (recovery?.kind === 'not-found') return <Navigate to="/404" replace />;
-  if (recovery?.kind === 'technical-issues') return <Navigate to="/500" replace state={{ reason: recovery.reason }} />;
+  if (recovery?.kind === 'technical-issues') {
+    const state: TechnicalIssuesState = {
+      reason: recovery.reason,
+      from: window.location.pathname + window.location.search,
+    };
+    return <Navigate to="/500" replace state={state} />;
+  }
   return <div className="page-loading" aria-busy="true" />;
 }

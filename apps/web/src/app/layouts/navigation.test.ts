@@ -4,10 +4,22 @@ import type { Permission } from '@pool/contract/accounts';
 import type { PageSettings } from '@pool/contract/pool-config';
 import { navigationOf } from './navigation.ts';
 
-const settings: PageSettings = { tax_calculator: false, mining_report: true, extra_currencies: [], app_theme: 'default' };
+const settings: PageSettings = {
+  tax_calculator: false,
+  mining_report: true,
+  extra_currencies: [],
+  app_theme: 'default',
+};
 
 function miner(role: Permission['role']): Permission {
-  return { id: 'p', account_id: 'a', role, flags: flagsOf(roleAccessOf('miner', role), false), type: 'miner', account_name: 'alice' };
+  return {
+    id: 'p',
+    account_id: 'a',
+    role,
+    flags: flagsOf(roleAccessOf('miner', role), false),
+    type: 'miner',
+    account_name: 'alice',
+  };
 }
 
 describe('navigation', () => {
@@ -25,7 +37,13 @@ describe('navigation', () => {
   });
 
   it('shows a platform account the platform area', () => {
-    const platform: Permission = { id: 'x', account_id: 'y', role: 'admin', flags: flagsOf(roleAccessOf('platform', 'admin'), false), type: 'platform' };
+    const platform: Permission = {
+      id: 'x',
+      account_id: 'y',
+      role: 'admin',
+      flags: flagsOf(roleAccessOf('platform', 'admin'), false),
+      type: 'platform',
+    };
     expect(navigationOf('platform', platform, settings).map((item) => item.to)).toEqual([
       '/platform',
       '/platform/payouts',

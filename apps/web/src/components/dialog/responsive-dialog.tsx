@@ -48,11 +48,7 @@ export function ResponsiveDialog({ open, onOpenChange, title, description, child
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" style={timing} />
-        <Dialog.Content
-          ref={sheet}
-          className={mobile ? 'sheet' : 'modal'}
-          style={timing}
-        >
+        <Dialog.Content ref={sheet} className={mobile ? 'sheet' : 'modal'} style={timing}>
           {mobile && (
             <div
               className="sheet-handle"

@@ -65,8 +65,15 @@ export function createToastStore() {
   function show(type: ToastType, title: string, options: ToastOptions = {}): number {
     const id = nextId++;
     const durationMs = options.durationMs ?? toastTiming.durationMs;
-    set([...toasts, { id, type, title, description: options.description, action: options.action, durationMs, leaving: false }]);
-    if (Number.isFinite(durationMs)) timers.set(id, setTimeout(() => dismiss(id), durationMs));
+    set([
+      ...toasts,
+      { id, type, title, description: options.description, action: options.action, durationMs, leaving: false },
+    ]);
+    if (Number.isFinite(durationMs))
+      timers.set(
+        id,
+        setTimeout(() => dismiss(id), durationMs),
+      );
     return id;
   }
 
@@ -74,7 +81,7 @@ export function createToastStore() {
     show,
     dismiss,
     list: (): readonly Toast[] => toasts,
-    subscribe(listener: Listener): () => void {
+    subscribe: (listener: Listener): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

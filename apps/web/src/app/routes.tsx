@@ -1,0 +1,135 @@
+import { redirect, type RouteObject } from 'react-router';
+import { ComingSoon } from '@/components/ui/coming-soon.tsx';
+import { entryLoader } from './entry/browser-entry.ts';
+import { guards, type RouteGuard } from './entry/route-guard.ts';
+import { RouteErrorBoundary } from './errors/route-error-boundary.tsx';
+import { NotFoundPage } from './errors/not-found-page.tsx';
+import { TechnicalIssuesPage } from './errors/technical-issues-page.tsx';
+import {
+  AuthLayout,
+  CustomerLayout,
+  MainLayout,
+  PlatformLayout,
+  UserLayout,
+  WatcherLayout,
+} from './layouts/layouts.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+
+/** A screen of spec 2: its path, what it needs before it renders, and what renders it. */
+interface Screen {
+  path: string;
+  guard: RouteGuard;
+  /** Translation key of the screen's title. */
+  title: string;
+}
+
+const screen = (path: string, guard: RouteGuard, title: string): Screen => ({ path, guard, title });
+const main = guards.main;
+
+/** Spec 2 route table, grouped by layout. Screens not built yet show their title and "coming soon". */
+const mainScreens: Screen[] = [
+  screen('/', main, 'screens.dashboard'),
+  screen('/workers', { ...main, section: 'Workers' }, 'screens.workers'),
+  screen('/payments', { ...main, section: 'Payments' }, 'screens.payments'),
+  screen('/transfers', { ...main, section: 'Transfers' }, 'screens.transfers'),
+  screen('/referrals', { ...main, section: 'Referrals' }, 'screens.referrals'),
+  screen('/access-control', { ...main, section: 'AccessControl' }, 'screens.accessControl'),
+  screen('/profit-sharing', main, 'screens.profitSharing'),
+  screen('/tax-calculator', { ...main, pageSetting: 'tax_calculator' }, 'screens.taxCalculator'),
+  screen('/mining-report', { ...main, pageSetting: 'mining_report' }, 'screens.miningReport'),
+  screen('/faq', main, 'screens.faq'),
+];
+
+const customerScreens: Screen[] = [
+  screen('/customers', guards.customer, 'screens.customers'),
+  screen('/customers/create-customer', guards.customer, 'screens.createCustomer'),
+  screen('/customers/create-sub', guards.customer, 'screens.createSub'),
+  screen('/customers/:id', guards.customer, 'screens.customer'),
+  screen('/customers/:id/settings', guards.customer, 'screens.customerSettings'),
+  screen('/customers/:id/payments', guards.customer, 'screens.customerPayments'),
+];
+
+const userScreens: Screen[] = [
+  screen('/settings', guards.user, 'screens.settings'),
+  screen('/settings/notifications', guards.user, 'screens.notifications'),
+];
+
+const platformScreens: Screen[] = [
+  screen('/platform', guards.platform, 'screens.platformRewards'),
+  screen('/platform/payouts', guards.platform, 'screens.platformPayouts'),
+  screen('/platform/unallocated', guards.platform, 'screens.platformUnallocated'),
+  screen('/users', guards.platform, 'screens.users'),
+  screen('/users/:id', guards.platform, 'screens.user'),
+  screen('/promocodes', guards.platform, 'screens.promocodes'),
+  screen('/promocodes/create', guards.platform, 'screens.createPromocode'),
+  screen('/promocodes/:id', guards.platform, 'screens.editPromocode'),
+];
+
+const authScreens: Screen[] = [
+  screen('/auth/login', guards.auth, 'screens.login'),
+  screen('/auth/registration', guards.auth, 'screens.registration'),
+  /** The registration screen in its customer-management sign-up mode (spec 2). */
+  screen('/auth/customers/registration', guards.auth, 'screens.customerRegistration'),
+  screen('/auth/recovery', guards.auth, 'screens.recovery'),
+  screen('/auth/verification', guards.auth, 'screens.verification'),
+  screen('/auth/password', guards.auth, 'screens.password'),
+  screen('/auth/name', guards.accountName, 'screens.accountName'),
+  screen('/invitation', guards.auth, 'screens.invitation'),
+  screen('/:operatorId/auth', guards.auth, 'screens.operatorLogin'),
+];
+
+const watcherScreens: Screen[] = [
+  screen('/watch/:watcherToken', guards.watcher, 'screens.watcherDashboard'),
+  screen('/watch/:watcherToken/workers', guards.watcher, 'screens.workers'),
+  screen('/watch/:watcherToken/payments', guards.watcher, 'screens.payments'),
+];
+
+function routesOf(screens: Screen[]): RouteObject[] {
+  return screens.map(({ path, guard, title }) => ({
+    path,
+    loader: entryLoader(guard),
+    element: <ComingSoon titleKey={title} />,
+  }));
+}
+
+/** Spec 2 legacy routes. */
+const legacyRoutes: RouteObject[] = [
+  { path: '/operator', loader: () => redirect('/') },
+  { path: '/operator/customers', loader: () => redirect('/customers') },
+  { path: '/miner', loader: () => redirect('/') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      {
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          { element: <MainLayout />, children: routesOf(mainScreens) },
+          { element: <CustomerLayout />, children: routesOf(customerScreens) },
+          { element: <UserLayout />, children: routesOf(userScreens) },
+          { element: <PlatformLayout />, children: routesOf(platformScreens) },
+          {
+            element: <AuthLayout />,
+            children: [
+              { path: '/auth', loader: ({ request }) => redirect(`/auth/login${new URL(request.url).search}`) },
+              ...routesOf(authScreens),
+            ],
+          },
+          { element: <WatcherLayout />, children: routesOf(watcherScreens) },
+          ...legacyRoutes,
+          { path: '/404', element: <NotFoundPage /> },
+          { path: '/500', element: <TechnicalIssuesPage /> },
+          { path: '*', loader: notFound },
+        ],
+      },
+    ],
+  },
+];
+
+/** Unknown paths raise a 404 route error, which the boundary turns into the not-found page. */
+function notFound(): never {
+  throw new Response('Not Found', { status: 404 });
+}

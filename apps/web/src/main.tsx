@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from '@/app/routes.tsx';
+import { loadPoolConfig } from '@/features/config/get-pool-config.ts';
+import { applyTheme, themeOf } from '@/features/config/theme.ts';
+import { chooseLanguage } from '@/features/i18n/choose-language.ts';
+import { initI18n, loadTranslations } from '@/features/i18n/i18n.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { storage, storageKeys } from '@/lib/storage.ts';
+import '@/styles/index.css';
+
+/**
+ * Before the first render: the pool config (for the default language and the theme) and the
+ * translations of the chosen language. A config failure is not fatal here: the route entry loads
+ * it again and shows the 500 page with its reason (spec 8).
+ */
+async function boot(): Promise<void> {
+  const config = await loadPoolConfig(queryClient).catch(() => undefined);
+  applyTheme(themeOf(config));
+  const language = chooseLanguage({
+    saved: storage.get(storageKeys.language),
+    serverDefault: config?.settings.default_language,
+    browser: navigator.languages,
+    available: config?.settings.available_languages,
+  });
+  const i18n = await initI18n(await loadTranslations(language));
+  const router = createBrowserRouter(routes);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();
