@@ -67,7 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = database.orm(schema);
   await app.register(fp(metricsRoutes), { token: config.METRICS_TOKEN });
   await app.register(healthRoutes, { version: options.version, readiness: options.readiness });
-  await app.register(poolConfigRoutes, { repository: poolConfigRepository(db) });
+  await app.register(poolConfigRoutes, {
+    repository: poolConfigRepository(db),
+    passwordMinLength: config.PASSWORD_MIN_LENGTH,
+  });
   await app.register(
     async (api) => {
       const users = userRepository(db);

@@ -41,7 +41,11 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
       { type: 'auth', address: 'http://pool.test:8080/identity' },
       { type: 'stratum', address: 'stratum+tcp://localhost:3333' },
     ]);
-    expect(config.settings).toEqual({ default_language: 'en', available_languages: ['en', 'ru', 'cn'] });
+    expect(config.settings).toEqual({
+      default_language: 'en',
+      available_languages: ['en', 'ru', 'cn'],
+      password_min_length: 8,
+    });
     expect(config.page_settings).toEqual({
       tax_calculator: true,
       mining_report: true,

@@ -8,7 +8,9 @@ import { loadPoolConfig } from '@/features/config/get-pool-config.ts';
 import { applyTheme, themeOf } from '@/features/config/theme.ts';
 import { chooseLanguage } from '@/features/i18n/choose-language.ts';
 import { initI18n, loadTranslations } from '@/features/i18n/i18n.ts';
+import { installStepUp } from '@/lib/api-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
+import { stepUp } from '@/features/auth/step-up/step-up-store.ts';
 import { storage, storageKeys } from '@/lib/storage.ts';
 import '@/styles/index.css';
 
@@ -27,6 +29,7 @@ async function boot(): Promise<void> {
     available: config?.settings.available_languages,
   });
   const i18n = await initI18n(await loadTranslations(language));
+  installStepUp(() => stepUp.request());
   const router = createBrowserRouter(routes);
 
   const root = document.getElementById('root');

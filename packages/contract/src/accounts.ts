@@ -44,7 +44,11 @@ export const Miner = z.object({
 });
 export type Miner = z.infer<typeof Miner>;
 
-export const CreateMinerBody = z.object({ account_name: AccountName });
+export const CreateMinerBody = z.object({
+  account_name: AccountName,
+  /** A customer-management sign-up: the operator (by title) who will manage this miner. */
+  operator_title: z.string().trim().min(1).max(64).optional(),
+});
 export type CreateMinerBody = z.infer<typeof CreateMinerBody>;
 
 export const MinerLookupQuery = z.object({ account_name: z.string().min(1) });

@@ -19,11 +19,22 @@ export type AppTheme = z.infer<typeof AppTheme>;
 export const ExtraCurrency = z.enum(['RUB']);
 export type ExtraCurrency = z.infer<typeof ExtraCurrency>;
 
+/** The settings pool staff own, as stored. */
 export const PoolSettings = z.object({
   default_language: Language,
   available_languages: z.array(Language).min(1),
 });
 export type PoolSettings = z.infer<typeof PoolSettings>;
+
+/**
+ * The settings as served: the stored ones plus what follows from the deployment. The password
+ * minimum is the identity service's (spec 5: "a minimum length whose value comes from the server");
+ * Kratos's own flow nodes do not carry it.
+ */
+export const ServedPoolSettings = PoolSettings.extend({
+  password_min_length: z.number().int().min(1),
+});
+export type ServedPoolSettings = z.infer<typeof ServedPoolSettings>;
 
 export const PageSettings = z.object({
   tax_calculator: z.boolean(),
@@ -37,11 +48,14 @@ export type PageSettings = z.infer<typeof PageSettings>;
 export const PoolConfig = z.object({
   name: z.string().min(1),
   addresses: z.array(PoolAddress),
-  settings: PoolSettings,
+  settings: ServedPoolSettings,
   page_settings: PageSettings,
 });
 export type PoolConfig = z.infer<typeof PoolConfig>;
 
-export function addressOf(config: PoolConfig, type: AddressType): string | undefined {
+/** The pool config as stored: without the settings that follow from the deployment. */
+export type StoredPoolConfig = Omit<PoolConfig, 'settings'> & { settings: PoolSettings };
+
+export function addressOf(config: Pick<PoolConfig, 'addresses'>, type: AddressType): string | undefined {
   return config.addresses.find((entry) => entry.type === type)?.address;
 }

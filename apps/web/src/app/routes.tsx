@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon.tsx';
 import { entryLoader } from './entry/browser-entry.ts';
@@ -15,15 +16,38 @@ import {
 } from './layouts/layouts.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 
+type PageModule = () => Promise<ComponentType>;
+
 /** A screen of spec 2: its path, what it needs before it renders, and what renders it. */
 interface Screen {
   path: string;
   guard: RouteGuard;
-  /** Translation key of the screen's title. */
+  /** Translation key of the screen's title, shown while the screen is still to be built. */
   title: string;
+  /** The screen's page, loaded on first visit so each route ships only its own code. */
+  page?: PageModule;
 }
 
-const screen = (path: string, guard: RouteGuard, title: string): Screen => ({ path, guard, title });
+const screen = (path: string, guard: RouteGuard, title: string, page?: PageModule): Screen => ({
+  path,
+  guard,
+  title,
+  page,
+});
+
+const auth = {
+  login: () => import('@/features/auth/pages/login-page.tsx').then((module) => module.LoginPage),
+  operatorLogin: () =>
+    import('@/features/auth/pages/operator-login-page.tsx').then((module) => module.OperatorLoginPage),
+  registration: () => import('@/features/auth/pages/registration-page.tsx').then((module) => module.RegistrationPage),
+  customerRegistration: () =>
+    import('@/features/auth/pages/registration-page.tsx').then((module) => module.CustomerRegistrationPage),
+  recovery: () => import('@/features/auth/pages/recovery-page.tsx').then((module) => module.RecoveryPage),
+  verification: () => import('@/features/auth/pages/verification-page.tsx').then((module) => module.VerificationPage),
+  password: () => import('@/features/auth/pages/password-page.tsx').then((module) => module.PasswordPage),
+  accountName: () => import('@/features/auth/pages/account-name-page.tsx').then((module) => module.AccountNamePage),
+};
+const settingsPage = () => import('@/features/settings/settings-page.tsx').then((module) => module.SettingsPage);
 const main = guards.main;
 
 /** Spec 2 route table, grouped by layout. Screens not built yet show their title and "coming soon". */
@@ -50,7 +74,7 @@ const customerScreens: Screen[] = [
 ];
 
 const userScreens: Screen[] = [
-  screen('/settings', guards.user, 'screens.settings'),
+  screen('/settings', guards.user, 'screens.settings', settingsPage),
   screen('/settings/notifications', guards.user, 'screens.notifications'),
 ];
 
@@ -66,16 +90,16 @@ const platformScreens: Screen[] = [
 ];
 
 const authScreens: Screen[] = [
-  screen('/auth/login', guards.auth, 'screens.login'),
-  screen('/auth/registration', guards.auth, 'screens.registration'),
-  /** The registration screen in its customer-management sign-up mode (spec 2). */
-  screen('/auth/customers/registration', guards.auth, 'screens.customerRegistration'),
-  screen('/auth/recovery', guards.auth, 'screens.recovery'),
-  screen('/auth/verification', guards.auth, 'screens.verification'),
-  screen('/auth/password', guards.auth, 'screens.password'),
-  screen('/auth/name', guards.accountName, 'screens.accountName'),
+  screen('/auth/login', guards.auth, 'screens.login', auth.login),
+  screen('/auth/registration', guards.auth, 'screens.registration', auth.registration),
+  screen('/auth/recovery', guards.auth, 'screens.recovery', auth.recovery),
+  screen('/auth/verification', guards.auth, 'screens.verification', auth.verification),
+  screen('/auth/password', guards.auth, 'screens.password', auth.password),
+  screen('/auth/name', guards.accountName, 'screens.accountName', auth.accountName),
   screen('/invitation', guards.auth, 'screens.invitation'),
-  screen('/:operatorId/auth', guards.auth, 'screens.operatorLogin'),
+  screen('/:operatorId/auth', guards.auth, 'screens.operatorLogin', auth.operatorLogin),
+  /** The registration screen in its customer-management sign-up mode (spec 2), for an operator's customers. */
+  screen('/:operatorId/auth/registration', guards.auth, 'screens.customerRegistration', auth.customerRegistration),
 ];
 
 const watcherScreens: Screen[] = [
@@ -85,10 +109,10 @@ const watcherScreens: Screen[] = [
 ];
 
 function routesOf(screens: Screen[]): RouteObject[] {
-  return screens.map(({ path, guard, title }) => ({
+  return screens.map(({ path, guard, title, page }) => ({
     path,
     loader: entryLoader(guard),
-    element: <ComingSoon titleKey={title} />,
+    ...(page ? { lazy: async () => ({ Component: await page() }) } : { element: <ComingSoon titleKey={title} /> }),
   }));
 }
 

@@ -39,8 +39,32 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-/** Calls the product API with credentials and turns failures into {@link ApiError}. */
+/**
+ * Asked when a call needs a fresh second factor (spec 4); answers whether the person passed. The
+ * app installs the verification dialog here; without it the call fails as it came.
+ */
+let stepUp: (() => Promise<boolean>) | undefined;
+
+export function installStepUp(handler: (() => Promise<boolean>) | undefined): void {
+  stepUp = handler;
+}
+
+/**
+ * Calls the product API with credentials and turns failures into {@link ApiError}. A call refused
+ * with `additional_authentication_required` opens the verification dialog and, once passed, is
+ * made again.
+ */
 export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  try {
+    return await request(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'additional_authentication_required' && stepUp)) throw error;
+    if (!(await stepUp())) throw error;
+    return request(path, options);
+  }
+}
+
+async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const url = `${options.absolute ? '' : paths.apiVersion}${path}${queryString(options.query ?? {})}`;
   const response = await fetch(url, {
     method: options.method ?? 'GET',

@@ -53,13 +53,18 @@ export function accountRepository(db: Drizzle<AppSchema>) {
     },
 
     /** Creates a miner of the pool owned by the user, in one transaction with its permission. */
-    async createOwnedMiner(poolId: string, ownerId: string, accountName: string): Promise<CreateMinerOutcome> {
+    async createOwnedMiner(
+      poolId: string,
+      ownerId: string,
+      accountName: string,
+      operatorId: string | null = null,
+    ): Promise<CreateMinerOutcome> {
       const existing = await findMiner(accountName);
       if (existing)
         return { refused: (await ownsAccount(ownerId, existing.id)) ? 'miner_already_exists' : 'name_taken' };
       try {
         const row = await db.transaction(async (tx) => {
-          const [miner] = await tx.insert(miners).values({ poolId, accountName }).returning();
+          const [miner] = await tx.insert(miners).values({ poolId, accountName, operatorId }).returning();
           if (!miner) throw new Error('inserting a miner returned no row');
           await tx.insert(permissions).values({ userId: ownerId, type: 'miner', accountId: miner.id, role: 'owner' });
           return miner;

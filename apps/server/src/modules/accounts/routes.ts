@@ -31,7 +31,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request, reply) => {
       const caller = personOf(request.caller);
       await users.ensure(caller.userId, caller.email);
-      const outcome = await accounts.createOwnedMiner(poolId, caller.userId, request.body.account_name);
+      const { account_name, operator_title } = request.body;
+      // A customer-management sign-up: the miner is managed by the operator whose page it came from.
+      const operator = operator_title ? await accounts.lookupOperatorByTitle(operator_title) : undefined;
+      if (operator_title && !operator) {
+        throw new HttpError('not_found', { fields: [{ field: 'operator_title', text: errorMessages.not_found }] });
+      }
+      const outcome = await accounts.createOwnedMiner(poolId, caller.userId, account_name, operator?.id ?? null);
       if ('refused' in outcome) {
         const code = outcome.refused;
         throw new HttpError(code, { fields: [{ field: 'account_name', text: errorMessages[code] }] });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Drizzle } from '@pool/db/database';
-import type { PageSettings, PoolAddress, PoolConfig, PoolSettings } from '@pool/contract/pool-config';
+import type { PageSettings, PoolAddress, PoolSettings, StoredPoolConfig } from '@pool/contract/pool-config';
 import { pools, type AppSchema } from '../../db/schema.ts';
 
 export interface NewPool {
@@ -12,7 +12,7 @@ export interface NewPool {
 
 export function poolConfigRepository(db: Drizzle<AppSchema>) {
   return {
-    async findCurrent(): Promise<(PoolConfig & { id: string }) | undefined> {
+    async findCurrent(): Promise<(StoredPoolConfig & { id: string }) | undefined> {
       const [row] = await db.select().from(pools).where(eq(pools.isCurrent, true)).limit(1);
       if (!row) return undefined;
       return {

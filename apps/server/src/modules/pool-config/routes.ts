@@ -5,9 +5,15 @@ import { paths } from '@pool/contract/paths';
 import { HttpError } from '../../http/errors.ts';
 import type { PoolConfigRepository } from './repository.ts';
 
-export const poolConfigRoutes: FastifyPluginAsyncZod<{ repository: PoolConfigRepository }> = async (
+export interface PoolConfigRoutesOptions {
+  repository: PoolConfigRepository;
+  /** The identity service's password minimum (PASSWORD_MIN_LENGTH), served with the settings. */
+  passwordMinLength: number;
+}
+
+export const poolConfigRoutes: FastifyPluginAsyncZod<PoolConfigRoutesOptions> = async (
   app,
-  { repository },
+  { repository, passwordMinLength },
 ) => {
   app.get(
     paths.poolConfig,
@@ -21,9 +27,9 @@ export const poolConfigRoutes: FastifyPluginAsyncZod<{ repository: PoolConfigRep
     async (_request, reply) => {
       const current = await repository.findCurrent();
       if (!current) throw new HttpError('not_found');
-      const { id: _id, ...config } = current;
+      const { id: _id, settings, ...config } = current;
       void reply.header('cache-control', 'no-cache');
-      return config;
+      return { ...config, settings: { ...settings, password_min_length: passwordMinLength } };
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { AddressType, PoolAddress, PoolConfig } from '@pool/contract/pool-config';
+import type { AddressType, PoolAddress, StoredPoolConfig } from '@pool/contract/pool-config';
 import { languages } from '@pool/contract/languages';
 import { paths } from '@pool/contract/paths';
 import type { ServerConfig } from '../../config/env.ts';
@@ -23,7 +23,7 @@ export function deploymentAddresses(publicUrl: string): PoolAddress[] {
 export async function ensurePoolConfig(
   repository: PoolConfigRepository,
   config: ServerConfig,
-): Promise<PoolConfig & { id: string }> {
+): Promise<StoredPoolConfig & { id: string }> {
   const current = await repository.findCurrent();
   const deployment = deploymentAddresses(config.publicUrl);
   if (!current) {

@@ -11,7 +11,7 @@ import { runEntry, type EntryDeps } from './run-entry.ts';
 const config: PoolConfig = {
   name: 'Demo pool',
   addresses: [{ type: 'auth', address: 'http://localhost/identity' }],
-  settings: { default_language: 'en', available_languages: ['en', 'ru', 'cn'] },
+  settings: { default_language: 'en', available_languages: ['en', 'ru', 'cn'], password_min_length: 8 },
   page_settings: { tax_calculator: true, mining_report: false, extra_currencies: [], app_theme: 'default' },
 };
 

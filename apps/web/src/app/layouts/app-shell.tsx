@@ -6,10 +6,15 @@ import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { logout } from '@/features/session/logout.ts';
 import { identityApi } from '@/lib/identity-client.ts';
 import { toast } from '@/components/toast/toast-store.ts';
+import { TwoFactorBanner } from '@/components/ui/two-factor-banner.tsx';
+import type { SecondFactors } from '@pool/contract/identity';
 import type { Area } from '@/app/entry/route-guard.ts';
 import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import { accountLabel } from './account-label.ts';
 import { navigationOf } from './navigation.ts';
+
+const hasSecondFactor = (credentials: SecondFactors) =>
+  credentials.totp || credentials.lookup_secret || credentials.webauthn;
 
 /** Header and side navigation shared by the signed-in areas (main, customer, user, platform). */
 export function AppShell({ area }: { area: Area }) {
@@ -59,6 +64,7 @@ export function AppShell({ area }: { area: Area }) {
         ))}
       </nav>
       <main className="shell-main">
+        {area === 'main' && identity && !hasSecondFactor(identity.credentials) && <TwoFactorBanner />}
         <Outlet />
       </main>
     </div>

@@ -5,7 +5,7 @@ import { applyTheme, brandColours, themeOf } from './theme.ts';
 const config = (app_theme: 'default' | 'headframe'): PoolConfig => ({
   name: 'Pool',
   addresses: [],
-  settings: { default_language: 'en', available_languages: ['en'] },
+  settings: { default_language: 'en', available_languages: ['en'], password_min_length: 8 },
   page_settings: { tax_calculator: false, mining_report: false, extra_currencies: [], app_theme },
 });
 

@@ -1,0 +1,121 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { usePoolConfig } from '@/features/config/use-pool-config.ts';
+import { markAuthIntent } from '@/features/session/auth-activity.ts';
+import { FlowForm, type FieldRenderProps } from '../components/flow-form.tsx';
+import { FlowMessages } from '../components/flow-messages.tsx';
+import { useIdentityFlow } from '../flows/use-identity-flow.ts';
+import { saveSignUpData, type SignUpData } from '../flows/sign-up-data.ts';
+
+/** Spec 5: the terms agreement links to the terms of use, which default to the root path. */
+export const termsOfUsePath = '/';
+
+function TermsAgreement({ node, field, error }: FieldRenderProps) {
+  const id = useId();
+  return (
+    <div className="field field-checkbox">
+      <input id={id} type="checkbox" required={node.attributes.required} {...field} />
+      <label htmlFor={id}>
+        <Trans
+          i18nKey="auth.registration.terms"
+          components={{ terms: <a href={termsOfUsePath} target="_blank" rel="noreferrer" /> }}
+        />
+      </label>
+      {error}
+    </div>
+  );
+}
+
+/**
+ * `/auth/registration`, and `/{operatorId}/auth/registration` in the customer-management sign-up mode
+ * (spec 2): the optional promo code question, the required terms agreement, then the account-name
+ * step. A promo code link (`?promocode=`) answers the question in advance.
+ */
+export function RegistrationPage({ operatorTitle }: { operatorTitle?: string }) {
+  const { t } = useTranslation();
+  const config = usePoolConfig();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const linkedCode = search.get('promocode') ?? '';
+  const [hasPromoCode, setHasPromoCode] = useState(linkedCode !== '');
+  const [promoCode, setPromoCode] = useState(linkedCode);
+  const promoId = useId();
+  const { flow, revision, submit, submitting } = useIdentityFlow('registration', {
+    onSignedIn: () => void navigate('/auth/name', { replace: true }),
+  });
+
+  const signUpData = (): SignUpData => ({
+    promo_code: hasPromoCode ? promoCode.trim() : undefined,
+    operator_title: operatorTitle,
+  });
+
+  return (
+    <section className="auth-panel auth-panel-single" aria-busy={!flow}>
+      <h1>
+        {operatorTitle ? t('auth.registration.customerTitle', { operator: operatorTitle }) : t('screens.registration')}
+      </h1>
+      <p className="muted">{t('auth.registration.lead', { pool: config.name })}</p>
+      {flow && (
+        <>
+          <FlowMessages messages={flow.ui.messages?.filter((message) => message.id !== 1040009)} />
+          <FlowForm
+            key={`${flow.id}:${revision}`}
+            nodes={flow.ui.nodes}
+            submitting={submitting}
+            passwordMinLength={config.settings.password_min_length}
+            renderField={(props) =>
+              props.node.attributes.name === 'traits.terms_agreed' ? <TermsAgreement {...props} /> : undefined
+            }
+            extraValues={() => ({ transient_payload: signUpData() })}
+            onSubmit={(body) => {
+              saveSignUpData(signUpData());
+              markAuthIntent('sign up');
+              return submit(body);
+            }}
+          >
+            <fieldset className="promo-question">
+              <legend>{t('auth.registration.promoQuestion')}</legend>
+              <div className="segmented">
+                <label>
+                  <input
+                    type="radio"
+                    name="has-promo"
+                    checked={!hasPromoCode}
+                    onChange={() => setHasPromoCode(false)}
+                  />
+                  {t('common.no')}
+                </label>
+                <label>
+                  <input type="radio" name="has-promo" checked={hasPromoCode} onChange={() => setHasPromoCode(true)} />
+                  {t('common.yes')}
+                </label>
+              </div>
+              {hasPromoCode && (
+                <div className="field">
+                  <label htmlFor={promoId}>{t('auth.registration.promoCode')}</label>
+                  <input
+                    id={promoId}
+                    value={promoCode}
+                    maxLength={64}
+                    autoCapitalize="characters"
+                    onChange={(event) => setPromoCode(event.target.value)}
+                  />
+                </div>
+              )}
+            </fieldset>
+          </FlowForm>
+          <p className="auth-switch">
+            {t('auth.registration.haveAccount')} <Link to="/auth/login">{t('auth.registration.signIn')}</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The customer-management sign-up route: the registration screen for an operator's customers. */
+export function CustomerRegistrationPage() {
+  const { operatorId = '' } = useParams();
+  return <RegistrationPage operatorTitle={decodeURIComponent(operatorId)} />;
+}
