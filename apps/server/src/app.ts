@@ -20,6 +20,9 @@ import { policyPlugin } from './policy/policy-plugin.ts';
 import { accountAccess } from './policy/account-access.ts';
 import { watcherRoutes } from './modules/watchers/routes.ts';
 import { watcherRepository } from './modules/watchers/repository.ts';
+import { accessRoutes } from './modules/access/routes.ts';
+import { accessRepository } from './modules/access/repository.ts';
+import { createMailer } from './mail/mailer.ts';
 import type { IdentityPublicClient } from './identity-client/session.ts';
 import type { IdentityAdminClient } from './identity-client/admin.ts';
 import { paths } from '@pool/contract/paths';
@@ -87,6 +90,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(accountRoutes, { accounts: accountRepository(db), users, poolId: options.poolId });
       await api.register(watcherRoutes, { watchers, users });
+      await api.register(accessRoutes, {
+        access: accessRepository(db),
+        users,
+        admin: options.identity.admin,
+        mailer: createMailer({
+          db,
+          smtpUrl: config.SMTP_URL,
+          from: `no-reply@${new URL(config.publicUrl).hostname}`,
+          log: app.log,
+        }),
+        publicUrl: config.publicUrl,
+        poolName: async () => (await poolConfigRepository(db).findCurrent())?.name ?? config.POOL_NAME,
+      });
     },
     { prefix: paths.apiVersion },
   );

@@ -128,5 +128,46 @@ export const watchers = app.table(
   (table) => [uniqueIndex('watchers_token_key').on(table.token), index('watchers_miner_idx').on(table.minerId)],
 );
 
-export const schema = { pools, operators, miners, users, permissions, watchers };
+/**
+ * An invitation to act on an account with a role (spec 6 access control). Only a hash of its token
+ * is kept: the link in the e-mail is the one copy that can accept it.
+ */
+export const invites = app.table(
+  'invites',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull(),
+    email: text().notNull(),
+    accountType: text().$type<Exclude<AccountKind, 'platform'>>().notNull(),
+    accountId: uuid().notNull(),
+    role: text().$type<Role>().notNull(),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The identity made for an invitee who had none, once they opened the link and agreed to the terms. */
+    identityId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invites_token_hash_key').on(table.tokenHash),
+    index('invites_account_idx').on(table.accountType, table.accountId),
+    check('invites_account_type_check', sql`${table.accountType} in ('miner', 'pool', 'operator')`),
+  ],
+);
+
+/** Mail the product sends; without SMTP_URL it stays here for an operator to read. */
+export const outbox = app.table(
+  'outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('outbox_created_idx').on(table.createdAt)],
+);
+
+export const schema = { pools, operators, miners, users, permissions, watchers, invites, outbox };
 export type AppSchema = typeof schema;
