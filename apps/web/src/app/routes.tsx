@@ -48,6 +48,10 @@ const auth = {
   accountName: () => import('@/features/auth/pages/account-name-page.tsx').then((module) => module.AccountNamePage),
 };
 const settingsPage = () => import('@/features/settings/settings-page.tsx').then((module) => module.SettingsPage);
+const accessControlPage = () =>
+  import('@/features/access-control/access-control-page.tsx').then((module) => module.AccessControlPage);
+const invitationPage = () =>
+  import('@/features/invitation/invitation-page.tsx').then((module) => module.InvitationPage);
 const main = guards.main;
 
 /** Spec 2 route table, grouped by layout. Screens not built yet show their title and "coming soon". */
@@ -57,7 +61,7 @@ const mainScreens: Screen[] = [
   screen('/payments', { ...main, section: 'Payments' }, 'screens.payments'),
   screen('/transfers', { ...main, section: 'Transfers' }, 'screens.transfers'),
   screen('/referrals', { ...main, section: 'Referrals' }, 'screens.referrals'),
-  screen('/access-control', { ...main, section: 'AccessControl' }, 'screens.accessControl'),
+  screen('/access-control', { ...main, section: 'AccessControl' }, 'screens.accessControl', accessControlPage),
   screen('/profit-sharing', main, 'screens.profitSharing'),
   screen('/tax-calculator', { ...main, pageSetting: 'tax_calculator' }, 'screens.taxCalculator'),
   screen('/mining-report', { ...main, pageSetting: 'mining_report' }, 'screens.miningReport'),
@@ -96,7 +100,7 @@ const authScreens: Screen[] = [
   screen('/auth/verification', guards.auth, 'screens.verification', auth.verification),
   screen('/auth/password', guards.auth, 'screens.password', auth.password),
   screen('/auth/name', guards.accountName, 'screens.accountName', auth.accountName),
-  screen('/invitation', guards.auth, 'screens.invitation'),
+  screen('/invitation', guards.auth, 'screens.invitation', invitationPage),
   screen('/:operatorId/auth', guards.auth, 'screens.operatorLogin', auth.operatorLogin),
   /** The registration screen in its customer-management sign-up mode (spec 2), for an operator's customers. */
   screen('/:operatorId/auth/registration', guards.auth, 'screens.customerRegistration', auth.customerRegistration),

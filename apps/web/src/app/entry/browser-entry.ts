@@ -3,6 +3,7 @@ import { loadPoolConfig } from '@/features/config/get-pool-config.ts';
 import { identityQuery } from '@/features/identity/get-identity.ts';
 import { rememberedPermissionId } from '@/features/identity/active-account.ts';
 import { resetPlatformState } from '@/features/platform/platform-state.ts';
+import { watcherCheck } from '@/features/watcher/watcher-api.ts';
 import { checkSession } from '@/features/session/get-session.ts';
 import { identityApi } from '@/lib/identity-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
@@ -17,6 +18,7 @@ export const browserEntryDeps: EntryDeps = {
   loadUserInfo: () => queryClient.fetchQuery(identityQuery),
   rememberedPermissionId,
   resetPlatformState: () => resetPlatformState(queryClient),
+  checkWatcher: (token) => watcherCheck.check(token),
 };
 
 /** A route loader that runs the spec 2 entry order for one route's guard. */

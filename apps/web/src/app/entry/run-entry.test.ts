@@ -43,6 +43,17 @@ function deps(overrides: Partial<EntryDeps> = {}): EntryDeps {
     loadUserInfo: vi.fn(async () => identity),
     rememberedPermissionId: () => undefined,
     resetPlatformState: vi.fn(),
+    checkWatcher: vi.fn(async () => ({
+      name: 'Farm monitor',
+      permissions: [
+        {
+          type: 'miner' as const,
+          account_id: uuid(20),
+          account_name: 'alice_hash',
+          flags: flagsOf({ type: 'other', access: ['Workers'] }, false),
+        },
+      ],
+    })),
     ...overrides,
   };
 }
@@ -171,5 +182,24 @@ describe('route entry order (spec 2)', () => {
     await runEntry(new URL('http://localhost/auth/login'), guards.auth, entry);
     expect(entry.checkSession).not.toHaveBeenCalled();
     expect(entry.loadPermissions).not.toHaveBeenCalled();
+  });
+
+  it("opens a watcher page with the link's permission as the active account, without a session", async () => {
+    const entry = deps();
+    const data = await runEntry(new URL('http://localhost/watch/tok3n/workers'), guards.watcher, entry);
+    expect(entry.checkWatcher).toHaveBeenCalledWith('tok3n');
+    expect(entry.checkSession).not.toHaveBeenCalled();
+    expect(data.active).toMatchObject({ type: 'miner', account_name: 'alice_hash', role: 'viewer' });
+    expect(data.watcher?.token).toBe('tok3n');
+  });
+
+  it('sends a watcher link with a failed or missing token to main (spec 5)', async () => {
+    const failing = deps({
+      checkWatcher: async () => {
+        throw new ApiError(404, 'not_found', 'Not found');
+      },
+    });
+    expect(await redirectOf('/watch/revoked', guards.watcher, failing)).toBe('/');
+    expect(await redirectOf('/watch/', guards.watcher, deps())).toBe('/');
   });
 });

@@ -3,12 +3,15 @@ import { roleAccessOf, sectionAllowed } from '@pool/contract/access';
 import type { Permission } from '@pool/contract/accounts';
 import type { IdentityInfo } from '@pool/contract/identity';
 import type { PoolConfig } from '@pool/contract/pool-config';
+import type { WatcherInfo } from '@pool/contract/watchers';
 import { ApiError } from '@/lib/api-client.ts';
 import { chooseActiveAccount } from '@/features/identity/active-account.ts';
 import type { SessionState } from '@/features/session/get-session.ts';
 import type { RouteGuard } from './route-guard.ts';
 
 export interface EntryDeps {
+  /** Spec 4 watcher check of a watcher link's token. */
+  checkWatcher(token: string): Promise<WatcherInfo>;
   loadConfig(): Promise<PoolConfig>;
   checkSession(config: PoolConfig): Promise<SessionState>;
   loadPermissions(): Promise<IdentityInfo>;
@@ -19,9 +22,16 @@ export interface EntryDeps {
 
 export interface EntryData {
   config: PoolConfig;
+  /** On watcher pages: the token and what it opens. */
+  watcher?: { token: string; info: WatcherInfo };
   session?: SessionState;
   identity?: IdentityInfo;
   active?: Permission;
+}
+
+/** A watcher link's permission in the shape of a person's, read-only on one miner. */
+function watcherPermission(permission: WatcherInfo['permissions'][number]): Permission {
+  return { ...permission, id: `watcher:${permission.account_id}`, role: 'viewer' };
 }
 
 const keepQuery = (path: string, url: URL) => `${path}${url.search}`;
@@ -38,6 +48,17 @@ export async function runEntry(url: URL, guard: RouteGuard, deps: EntryDeps): Pr
   // 2. Spec 5: a promocode link goes to registration with every query parameter kept.
   if (url.searchParams.has('promocode') && url.pathname !== '/auth/registration') {
     throw redirect(keepQuery('/auth/registration', url));
+  }
+
+  // Spec 5: a missing or failed watcher token sends the visitor to main. The watcher's permission
+  // is the active account (spec 4: it wins over any other).
+  if (guard.area === 'watcher') {
+    const token = url.pathname.split('/')[2] ?? '';
+    const info = token ? await deps.checkWatcher(token).catch(() => undefined) : undefined;
+    const first = info?.permissions[0];
+    if (!info || !first) throw redirect('/');
+    const active = chooseActiveAccount({ permissions: [], watcher: watcherPermission(first) });
+    return { config, watcher: { token, info }, active };
   }
 
   // 3. Session. Spec 8: to registration when the query has `reg`, otherwise to login, query kept.

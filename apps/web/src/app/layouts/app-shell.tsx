@@ -10,7 +10,7 @@ import { TwoFactorBanner } from '@/components/ui/two-factor-banner.tsx';
 import type { SecondFactors } from '@pool/contract/identity';
 import type { Area } from '@/app/entry/route-guard.ts';
 import { useEntryData } from '@/app/entry/use-entry-data.ts';
-import { accountLabel } from './account-label.ts';
+import { AccountSwitcher } from './account-switcher.tsx';
 import { navigationOf } from './navigation.ts';
 
 const hasSecondFactor = (credentials: SecondFactors) =>
@@ -42,7 +42,7 @@ export function AppShell({ area }: { area: Area }) {
           {config.name}
         </NavLink>
         <div className="shell-header-end">
-          {active && <span className="account-chip">{accountLabel(active)}</span>}
+          {active && identity && <AccountSwitcher permissions={identity.permissions} active={active} />}
           <LanguageSwitcher />
           {identity && (
             <>

@@ -1,0 +1,12 @@
+import { WatcherInfo } from '@pool/contract/watchers';
+import { api } from '@/lib/api-client.ts';
+import { createWatcherCheck } from './watcher-check.ts';
+
+/** Spec 6: a watcher's calls carry its token in this header, never in a cookie. */
+export const watcherTokenHeader = 'X-Watcher-Token';
+
+export const watcherHeaders = (token: string) => ({ [watcherTokenHeader]: token });
+
+export const watcherCheck = createWatcherCheck((token) =>
+  api(`/watchers/${encodeURIComponent(token)}`, { schema: WatcherInfo }),
+);
