@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
-const baseURL = `http://localhost:${port}`;
+import { appPort, appUrl, identityAdminPort, identityAdminToken } from './support/environment.ts';
+
+const baseURL = appUrl;
 
 /**
  * Journeys run against the built app served by the real server on a fresh in-memory database,
@@ -31,13 +32,29 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // Spec 9: below 1024 px is mobile; journeys tagged @mobile also run at a phone's width.
+    {
+      name: 'mobile',
+      grep: /@mobile/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
+    },
+  ],
   webServer: {
     command: 'node --import tsx apps/server/src/main.ts',
     cwd: '..',
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL },
+    env: {
+      PORT: String(appPort),
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      // The journeys read e-mailed codes from the identity service's outbox through its admin API.
+      IDENTITY_ADMIN_PORT: String(identityAdminPort),
+      IDENTITY_ADMIN_TOKEN: identityAdminToken,
+    },
   },
 });
