@@ -14,7 +14,7 @@ import { publicApi } from './http/public-api.ts';
 import { wellKnownRoutes } from './http/well-known.ts';
 import { startAdminServer, type AdminEndpoint } from './admin/server.ts';
 import { seedDemoIdentities, type DemoIdentity } from './demo/seed.ts';
-import { silentLogger } from './logger.ts';
+import { forwardingLogger, silentLogger } from './logger.ts';
 import type { IdentityRuntime } from './runtime.ts';
 
 export const identityMigrations: MigrationSet = {
@@ -63,7 +63,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
   await applyMigrations(database, identityMigrations);
   const config = identityConfig(options);
   const db = database.orm(schema);
-  const logger = options.logger ?? silentLogger();
+  const logger = forwardingLogger(options.logger ?? silentLogger());
   const now = options.now ?? (() => new Date());
   const pending = new Set<Promise<void>>();
   const courier = createCourier({
@@ -99,7 +99,10 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
   };
   const admin = await startAdminServer(rt, options.admin ?? {});
   return {
-    publicApi: (app) => publicApi(app, rt),
+    async publicApi(app) {
+      if (!options.logger) logger.use(app.log.child({ module: 'identity' }));
+      await publicApi(app, rt);
+    },
     wellKnown: (app) => wellKnownRoutes(app, rt),
     admin: admin.endpoint,
     seedDemo: (people) => seedDemoIdentities(rt, people),

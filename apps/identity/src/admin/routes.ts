@@ -16,6 +16,11 @@ import { newRecoveryFlow, showCodeForm } from '../flow/recovery/create.ts';
 
 const defaultRecoveryCodeLifespanMs = 60 * 60 * 1000;
 
+function integerOf(value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const parsed = typeof value === 'string' ? Number.parseInt(value, 10) : Number.NaN;
+  return Number.isFinite(parsed) && parsed >= 0 ? Math.min(parsed, max) : fallback;
+}
+
 /** Go durations as Kratos takes them for `expires_in`: "1h", "30m", "90s", "1h30m". */
 export function parseDuration(value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^(\d+(h|m|s))+$/.test(value)) return undefined;
@@ -62,8 +67,8 @@ export async function adminRoutes(app: FastifyInstance, rt: IdentityRuntime): Pr
 
   app.get('/admin/identities', async (request, reply) => {
     const query = queryOf(request);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(String(query.per_page ?? '250'), 10) || 250));
-    const page = Math.max(0, Number.parseInt(String(query.page ?? '0'), 10) || 0);
+    const perPage = Math.max(1, integerOf(query.per_page, 250, 1000));
+    const page = integerOf(query.page, 0);
     const credentialsIdentifier =
       typeof query.credentials_identifier === 'string' ? query.credentials_identifier : undefined;
     if (credentialsIdentifier) {
@@ -222,7 +227,7 @@ export async function adminRoutes(app: FastifyInstance, rt: IdentityRuntime): Pr
       .from(courierMessages)
       .where(typeof query.recipient === 'string' ? eq(courierMessages.recipient, query.recipient) : undefined)
       .orderBy(desc(courierMessages.createdAt))
-      .limit(Math.min(1000, Number.parseInt(String(query.page_size ?? '250'), 10) || 250));
+      .limit(Math.max(1, integerOf(query.page_size, 250, 1000)));
     return reply.send(
       rows.map((row) => ({
         id: row.id,

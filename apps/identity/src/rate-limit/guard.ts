@@ -4,9 +4,15 @@ import type { IdentityRuntime } from '../runtime.ts';
 import { errors } from '../http/errors.ts';
 import type { RateLimitRule } from './limiter.ts';
 
+export interface Attempt {
+  /** Counts the attempt against its identifier: only failures use up an identifier's allowance. */
+  failed(): void;
+}
+
 /**
- * Counts one attempt against the caller's IP and against the identifier it is about (hashed, so
- * the limiter's memory holds no e-mails); 429 with Retry-After once either is over its limit.
+ * Counts every attempt against the caller's IP, and refuses (429 with Retry-After) an identifier
+ * (e-mail or identity, hashed so the limiter holds no addresses) whose failures reached the limit.
+ * Counting only failures per identifier keeps a person who signs in often from locking themself out.
  */
 export function guard(
   rt: IdentityRuntime,
@@ -15,13 +21,18 @@ export function guard(
   perIp: RateLimitRule,
   perIdentifier: RateLimitRule,
   identifier: string | undefined,
-): void {
-  const decisions = [rt.limiter.hit(`${action}:ip:${request.ip}`, perIp)];
-  if (identifier) {
-    const key = createHash('sha256').update(identifier).digest('base64url');
-    decisions.push(rt.limiter.hit(`${action}:id:${key}`, perIdentifier));
-  }
-  const refused = decisions.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds));
-  const wait = Math.max(...refused);
+): Attempt {
+  const key = identifier ? `${action}:id:${createHash('sha256').update(identifier).digest('base64url')}` : undefined;
+  const byIp = rt.limiter.hit(`${action}:ip:${request.ip}`, perIp);
+  const byIdentifier = key ? rt.limiter.peek(key, perIdentifier) : ({ allowed: true } as const);
+  const wait = Math.max(
+    byIp.allowed ? 0 : byIp.retryAfterSeconds,
+    byIdentifier.allowed ? 0 : byIdentifier.retryAfterSeconds,
+  );
   if (wait > 0) throw errors.rateLimited(wait);
+  return {
+    failed() {
+      if (key) rt.limiter.hit(key, perIdentifier);
+    },
+  };
 }

@@ -33,6 +33,17 @@ export class RateLimiter {
     };
   }
 
+  /** Whether the key is over its limit, without counting an attempt. */
+  peek(key: string, rule: RateLimitRule): RateLimitDecision {
+    const now = this.now().getTime();
+    const window = this.windows.get(key);
+    if (!window || now - window.startedAt >= rule.windowMs || window.count < rule.limit) return { allowed: true };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + rule.windowMs - now) / 1000)),
+    };
+  }
+
   private prune(now: number): void {
     for (const [key, window] of this.windows) if (now - window.startedAt >= window.windowMs) this.windows.delete(key);
     // Still full of live windows: forget the oldest rather than grow without bound.

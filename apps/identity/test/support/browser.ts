@@ -16,7 +16,7 @@ export class CookieJar {
     return undefined;
   }
 
-  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     let url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     let method = init.method ?? 'GET';
     let body = init.body;

@@ -14,7 +14,7 @@ export function parseAal(raw: unknown): AuthenticatorAssuranceLevel {
   if (raw === undefined || raw === '' || raw === 'aal1') return 'aal1';
   if (raw === 'aal2') return 'aal2';
   throw errors.badRequest(
-    `Unable to parse AuthenticationMethod Assurance Level (AAL): expected one of [aal1, aal2, aal3] but got ${String(raw)}`,
+    `Unable to parse AuthenticationMethod Assurance Level (AAL): expected one of [aal1, aal2, aal3] but got ${typeof raw === 'string' ? raw : JSON.stringify(raw)}`,
   );
 }
 

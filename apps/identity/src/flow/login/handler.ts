@@ -4,7 +4,7 @@ import { errors } from '../../http/errors.ts';
 import { normaliseBody } from '../../http/body.ts';
 import { acceptsJson, isJsonRequest } from '../../http/negotiate.ts';
 import { redirect, sendError, withQuery } from '../../http/respond.ts';
-import { authenticate, highestAvailableAal, sessionFromRequest, type ActiveSession } from '../../session/manager.ts';
+import { authenticate, highestAvailableAal, type ActiveSession } from '../../session/manager.ts';
 import { aalRank, sessionJson } from '../../session/session.ts';
 import { texts } from '../../ui/text.ts';
 import { emailOf } from '../../identity/identity.ts';

@@ -105,6 +105,7 @@ async function submitRecovery(rt: IdentityRuntime, request: FastifyRequest, repl
     if (email !== undefined || !code) {
       const address = emailOfBody(body);
       checkCsrf(rt, request, flow, body);
+      // Every code sent counts against the address.
       guard(
         rt,
         request,
@@ -112,7 +113,7 @@ async function submitRecovery(rt: IdentityRuntime, request: FastifyRequest, repl
         rt.rateLimits.recovery.perIp,
         rt.rateLimits.recovery.perAddress,
         address.toLowerCase(),
-      );
+      ).failed();
       showCodeForm(flow, address);
       const flowId = flow.id;
       // Known and unknown addresses answer alike, in the same time: the lookup happens afterwards.
@@ -121,10 +122,10 @@ async function submitRecovery(rt: IdentityRuntime, request: FastifyRequest, repl
     }
     checkCsrf(rt, request, flow, body);
     const target = typeof flow.internal.email === 'string' ? flow.internal.email : undefined;
-    guard(
+    const attempt = guard(
       rt,
       request,
-      'recovery',
+      'recovery-code',
       rt.rateLimits.recovery.perIp,
       rt.rateLimits.recovery.perAddress,
       target?.toLowerCase(),
@@ -132,6 +133,7 @@ async function submitRecovery(rt: IdentityRuntime, request: FastifyRequest, repl
     const used = await rt.codes.use('recovery', flow.id, code, rt.now());
     resetMessages(flow.ui);
     if (!used) {
+      attempt.failed();
       const submissions = Number(flow.internal.submissions ?? 0) + 1;
       flow.internal.submissions = submissions;
       if (submissions >= maxCodeSubmissions) await rt.codes.invalidateFlow(flow.id, rt.now());

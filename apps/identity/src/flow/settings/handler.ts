@@ -6,7 +6,7 @@ import { acceptsJson, isJsonRequest } from '../../http/negotiate.ts';
 import { redirect, withQuery } from '../../http/respond.ts';
 import { publicIdentityJson, type Identity } from '../../identity/identity.ts';
 import { ensureCsrfToken, highestAvailableAal, setSessionCookie, type ActiveSession } from '../../session/manager.ts';
-import { aalOf, aalRank } from '../../session/session.ts';
+import { aalOf, aalRank, type AuthenticationMethodName } from '../../session/session.ts';
 import { addMessage, newContainer, sortNodes, type UiContainer } from '../../ui/container.ts';
 import { csrfNode } from '../../ui/nodes.ts';
 import { texts } from '../../ui/text.ts';
@@ -201,7 +201,7 @@ async function settingsSaved(
   reply: FastifyReply,
   flow: Flow,
   session: ActiveSession,
-  secondFactor: 'totp' | 'lookup_secret' | 'webauthn' | string | undefined,
+  secondFactor: AuthenticationMethodName | undefined,
 ) {
   const now = rt.now();
   if (secondFactor === 'totp' || secondFactor === 'lookup_secret' || secondFactor === 'webauthn') {

@@ -90,10 +90,10 @@ async function submitVerification(rt: IdentityRuntime, request: FastifyRequest, 
     if (code) {
       // A code proves itself: Kratos skips the anti-CSRF check here (e-mail links).
       const email = typeof flow.internal.email === 'string' ? flow.internal.email : undefined;
-      guard(
+      const attempt = guard(
         rt,
         request,
-        'verification',
+        'verification-code',
         rt.rateLimits.verification.perIp,
         rt.rateLimits.verification.perAddress,
         email,
@@ -101,6 +101,7 @@ async function submitVerification(rt: IdentityRuntime, request: FastifyRequest, 
       const used = await rt.codes.use('verification', flow.id, code, rt.now());
       resetMessages(flow.ui);
       if (!used) {
+        attempt.failed();
         const submissions = Number(flow.internal.submissions ?? 0) + 1;
         flow.internal.submissions = submissions;
         if (submissions >= maxCodeSubmissions) await rt.codes.invalidateFlow(flow.id, rt.now());
@@ -121,6 +122,7 @@ async function submitVerification(rt: IdentityRuntime, request: FastifyRequest, 
     }
     const email = emailOfBody(body);
     checkCsrf(rt, request, flow, body);
+    // Every code sent counts against the address.
     guard(
       rt,
       request,
@@ -128,7 +130,7 @@ async function submitVerification(rt: IdentityRuntime, request: FastifyRequest, 
       rt.rateLimits.verification.perIp,
       rt.rateLimits.verification.perAddress,
       email.toLowerCase(),
-    );
+    ).failed();
     flow.state = 'sent_email';
     flow.internal.email = email;
     flow.ui.nodes = flow.ui.nodes.filter((node) => node.group !== 'code');

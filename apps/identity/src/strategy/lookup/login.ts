@@ -32,7 +32,7 @@ export const lookupLogin: LoginStrategy = {
     checkCsrf(rt, request, flow, body);
     if (!session) throw FlowValidationError.form(texts.noLookup());
     const { identity } = session;
-    guard(
+    const attempt = guard(
       rt,
       request,
       'second-factor',
@@ -44,6 +44,7 @@ export const lookupLogin: LoginStrategy = {
     if (!credential) throw FlowValidationError.form(texts.noLookup());
     const config = credential.config as unknown as LookupConfig;
     const index = await findLookupCode(config, code);
+    if (index < 0 || config.codes[index]?.used_at) attempt.failed();
     if (index < 0) throw FlowValidationError.form(texts.lookupInvalid());
     if (config.codes[index]?.used_at) throw FlowValidationError.form(texts.lookupUsed());
     const codes = config.codes.map((entry, position) =>

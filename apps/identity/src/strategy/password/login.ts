@@ -60,15 +60,26 @@ export const passwordLogin: LoginStrategy = {
       );
     checkCsrf(rt, request, flow, body);
     const normalised = normaliseEmail(identifier as string);
-    guard(rt, request, 'login', rt.rateLimits.login.perIp, rt.rateLimits.login.perIdentifier, normalised);
+    const attempt = guard(
+      rt,
+      request,
+      'login',
+      rt.rateLimits.login.perIp,
+      rt.rateLimits.login.perIdentifier,
+      normalised,
+    );
     const credential = await rt.identities.findByIdentifier('password', normalised);
     const hashed =
       typeof credential?.config.hashed_password === 'string' ? credential.config.hashed_password : undefined;
     if (!credential || !hashed) {
       await burnVerification(password as string);
+      attempt.failed();
       throw FlowValidationError.form(texts.invalidCredentials());
     }
-    if (!(await verifyPassword(hashed, password as string))) throw FlowValidationError.form(texts.invalidCredentials());
+    if (!(await verifyPassword(hashed, password as string))) {
+      attempt.failed();
+      throw FlowValidationError.form(texts.invalidCredentials());
+    }
     const identity = await rt.identities.findById(credential.identityId);
     if (!identity) throw FlowValidationError.form(texts.invalidCredentials());
     if (identity.state !== 'active') throw FlowValidationError.form(texts.identityDisabled());

@@ -33,7 +33,7 @@ export const totpLogin: LoginStrategy = {
     checkCsrf(rt, request, flow, body);
     if (!session) throw FlowValidationError.form(texts.noTotp());
     const { identity } = session;
-    guard(
+    const attempt = guard(
       rt,
       request,
       'second-factor',
@@ -44,7 +44,10 @@ export const totpLogin: LoginStrategy = {
     const credential = (await rt.identities.credentials(identity.id)).get('totp');
     if (!credential) throw FlowValidationError.form(texts.noTotp());
     // On login the wrong code is a form message, not a node message (Kratos section 9.4).
-    if (!(await consumeTotpCode(rt, credential, code))) throw FlowValidationError.form(texts.totpWrong());
+    if (!(await consumeTotpCode(rt, credential, code))) {
+      attempt.failed();
+      throw FlowValidationError.form(texts.totpWrong());
+    }
     return identity;
   },
 };

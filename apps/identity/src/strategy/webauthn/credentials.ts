@@ -29,7 +29,7 @@ export function toWebAuthnCredential(key: StoredWebAuthnKey): WebAuthnCredential
     id: key.id,
     publicKey: isoBase64URL.toBuffer(key.public_key),
     counter: key.counter,
-    transports: key.transports as WebAuthnCredential['transports'],
+    transports: key.transports,
   };
 }
 

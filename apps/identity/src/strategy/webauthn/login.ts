@@ -51,7 +51,7 @@ export const webauthnLogin: LoginStrategy = {
     checkCsrf(rt, request, flow, body);
     if (!session) throw FlowValidationError.form(texts.noWebAuthn());
     const { identity } = session;
-    guard(
+    const attempt = guard(
       rt,
       request,
       'second-factor',
@@ -63,14 +63,18 @@ export const webauthnLogin: LoginStrategy = {
     const config = credential?.config as unknown as WebAuthnConfig | undefined;
     if (!credential || !config?.credentials.length) throw FlowValidationError.form(texts.noWebAuthn());
     const challenge = flow.internal[challengeKey];
+    const refuse = () => {
+      attempt.failed();
+      return FlowValidationError.form(texts.webAuthnWrong());
+    };
     let response: AuthenticationResponseJSON;
     try {
       response = JSON.parse(assertion) as AuthenticationResponseJSON;
     } catch {
-      throw FlowValidationError.form(texts.webAuthnWrong());
+      throw refuse();
     }
     const key = config.credentials.find((stored) => stored.id === response?.id || stored.id === response?.rawId);
-    if (typeof challenge !== 'string' || !key) throw FlowValidationError.form(texts.webAuthnWrong());
+    if (typeof challenge !== 'string' || !key) throw refuse();
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       verified = await verifyAuthenticationResponse({
@@ -82,9 +86,9 @@ export const webauthnLogin: LoginStrategy = {
         requireUserVerification: false,
       });
     } catch {
-      throw FlowValidationError.form(texts.webAuthnWrong());
+      throw refuse();
     }
-    if (!verified.verified) throw FlowValidationError.form(texts.webAuthnWrong());
+    if (!verified.verified) throw refuse();
     // A challenge answers one assertion: the same response cannot sign in twice.
     delete flow.internal[challengeKey];
     const credentials = config.credentials.map((stored) =>
