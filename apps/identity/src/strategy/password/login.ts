@@ -46,18 +46,17 @@ export const passwordLogin: LoginStrategy = {
   handles: (body) => methodIs(body, 'password'),
 
   async login({ rt, request, flow, body }) {
-    const identifierField = body.identifier === undefined ? 'password_identifier' : 'identifier';
-    const identifier = requireString(body, identifierField);
+    // `password_identifier` is the legacy name of the field.
+    const identifier = requireString(
+      body.identifier === undefined && body.password_identifier !== undefined
+        ? { identifier: body.password_identifier }
+        : body,
+      'identifier',
+    );
     const password = requireString(body, 'password');
     const problems = [identifier, password].filter((value) => typeof value !== 'string');
     if (typeof identifier === 'string') setValue(flow.ui, 'identifier', identifier);
-    if (problems.length)
-      throw new FlowValidationError(
-        problems.map((problem) => ({
-          ...problem,
-          field: problem.field === 'password_identifier' ? 'identifier' : problem.field,
-        })),
-      );
+    if (problems.length) throw new FlowValidationError(problems as Exclude<typeof identifier, string>[]);
     checkCsrf(rt, request, flow, body);
     const normalised = normaliseEmail(identifier as string);
     const attempt = guard(
