@@ -33,7 +33,28 @@ describe.each(testDatabaseKinds)('recovery and verification contract on %s', (ki
       expect(flow.ui.messages?.map((message) => message.id)).toEqual([1060003]);
       expect(nodeNamed(flow, 'code')?.attributes).toMatchObject({ type: 'text', pattern: '[0-9]+', maxlength: 6 });
     }
-    const shape = (flow: typeof known.flow) => ({ ...flow, id: '', ui: { ...flow.ui, action: '', nodes: flow.ui.nodes.map((node) => ({ ...node, attributes: { ...node.attributes, value: (node.attributes as { name?: string }).name === 'email' || (node.attributes as { name?: string }).name === 'csrf_token' ? '' : (node.attributes as { value?: unknown }).value } })) }, request_url: '', issued_at: undefined, expires_at: undefined });
+    const shape = (flow: typeof known.flow) => ({
+      ...flow,
+      id: '',
+      ui: {
+        ...flow.ui,
+        action: '',
+        nodes: flow.ui.nodes.map((node) => ({
+          ...node,
+          attributes: {
+            ...node.attributes,
+            value:
+              (node.attributes as { name?: string }).name === 'email' ||
+              (node.attributes as { name?: string }).name === 'csrf_token'
+                ? ''
+                : (node.attributes as { value?: unknown }).value,
+          },
+        })),
+      },
+      request_url: '',
+      issued_at: undefined,
+      expires_at: undefined,
+    });
     expect(shape(unknown.flow)).toEqual(shape(known.flow));
     expect(await lastCodeFor(identity, email)).toMatch(/^\d{6}$/);
     expect(await messagesFor(identity, 'nobody@pool.test')).toEqual([]);
@@ -44,12 +65,19 @@ describe.each(testDatabaseKinds)('recovery and verification contract on %s', (ki
     const code = await lastCodeFor(identity, email);
     const wrong = await api.updateRecoveryFlow({
       flow: flow.id,
-      updateRecoveryFlowBody: { method: 'code', code: code === '000000' ? '111111' : '000000', csrf_token: csrfOf(flow) },
+      updateRecoveryFlowBody: {
+        method: 'code',
+        code: code === '000000' ? '111111' : '000000',
+        csrf_token: csrfOf(flow),
+      },
     });
     expect(messageIds(wrong)).toEqual([4060006]);
     const before = jar.cookie('csrf_token_');
     const done = await failure(
-      api.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: 'code', code: code ?? '', csrf_token: csrfOf(flow) } }),
+      api.updateRecoveryFlow({
+        flow: flow.id,
+        updateRecoveryFlowBody: { method: 'code', code: code ?? '', csrf_token: csrfOf(flow) },
+      }),
     );
     expect(done.status).toBe(422);
     expect(done.body.error.id).toBe('browser_location_change_required');
@@ -89,7 +117,9 @@ describe.each(testDatabaseKinds)('recovery and verification contract on %s', (ki
         body: JSON.stringify({ method: 'code', code: '123456' }),
       });
       expect(raw.status).toBe(303);
-      expect(raw.headers.get('location')).toMatch(new RegExp(`^${identity.publicBase}/self-service/recovery/flows\\?id=`));
+      expect(raw.headers.get('location')).toMatch(
+        new RegExp(`^${identity.publicBase}/self-service/recovery/flows\\?id=`),
+      );
       const followed = await api.updateRecoveryFlow({
         flow: flow.id,
         updateRecoveryFlowBody: { method: 'code', code: '123456', csrf_token: csrfOf(flow) },
@@ -119,16 +149,29 @@ describe.each(testDatabaseKinds)('recovery and verification contract on %s', (ki
     });
     expect(sent.state).toBe('sent_email');
     expect(sent.ui.messages?.map((message) => message.id)).toEqual([1080003]);
-    const wrong = await api.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: 'code', code: '000001' } });
+    const wrong = await api.updateVerificationFlow({
+      flow: flow.id,
+      updateVerificationFlowBody: { method: 'code', code: '000001' },
+    });
     expect(messageIds(wrong)).toEqual([4070006]);
     const code = await lastCodeFor(identity, 'verify@pool.test');
-    const done = await api.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: 'code', code: code ?? '' } });
+    const done = await api.updateVerificationFlow({
+      flow: flow.id,
+      updateVerificationFlowBody: { method: 'code', code: code ?? '' },
+    });
     expect(done.state).toBe('passed_challenge');
     expect(done.ui).toMatchObject({ method: 'GET', action: `${identity.origin}/workers` });
     expect(done.ui.messages?.map((message) => message.id)).toEqual([1080002]);
-    expect(done.ui.nodes).toMatchObject([{ type: 'a', attributes: { id: 'continue', href: `${identity.origin}/workers` } }]);
-    expect((await api.toSession()).identity?.verifiable_addresses?.[0]).toMatchObject({ verified: true, status: 'completed' });
-    const replaced = await failure(api.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: 'code', code: code ?? '' } }));
+    expect(done.ui.nodes).toMatchObject([
+      { type: 'a', attributes: { id: 'continue', href: `${identity.origin}/workers` } },
+    ]);
+    expect((await api.toSession()).identity?.verifiable_addresses?.[0]).toMatchObject({
+      verified: true,
+      status: 'completed',
+    });
+    const replaced = await failure(
+      api.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: 'code', code: code ?? '' } }),
+    );
     expect(replaced.status).toBe(410);
     expect(replaced.body.error.id).toBe('self_service_flow_replaced');
     const next = await api.getVerificationFlow({ id: replaced.body.use_flow_id });

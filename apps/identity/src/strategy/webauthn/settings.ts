@@ -30,8 +30,8 @@ export const webauthnSettings: SettingsStrategy = {
     const config = credentials.get('webauthn')?.config as unknown as WebAuthnConfig | undefined;
     const keys = config?.credentials ?? [];
     for (const key of keys)
-      upsertNode(
-        ui,
+      // One button per key: several nodes share the name `webauthn_remove`.
+      ui.nodes.push(
         inputNode('webauthn', 'webauthn_remove', 'submit', {
           value: hexId(key.id),
           label: texts.settingsWebAuthnRemove(key.display_name, new Date(key.added_at)),
