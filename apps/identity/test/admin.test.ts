@@ -4,7 +4,12 @@ import { startIdentity, type RunningIdentity } from './support/harness.ts';
 import { frontendApi } from './support/browser.ts';
 import { csrfOf, failure, register, signIn, totpCode } from './support/flows.ts';
 
-const alice = { id: '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d04', email: 'alice@demo.pool', password: 'Hashrate-2140', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+const alice = {
+  id: '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d04',
+  email: 'alice@demo.pool',
+  password: 'Hashrate-2140',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
 const bob = { id: '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d05', email: 'bob@demo.pool', password: 'Hashrate-2140' };
 
 describe.each(testDatabaseKinds)('admin API and demo identities on %s', (kind) => {
@@ -21,13 +26,18 @@ describe.each(testDatabaseKinds)('admin API and demo identities on %s', (kind) =
     expect(new URL(identity.service.admin.baseUrl).hostname).toBe('127.0.0.1');
     const anonymous = await fetch(`${identity.service.admin.baseUrl}/admin/identities`);
     expect(anonymous.status).toBe(401);
-    const wrong = await fetch(`${identity.service.admin.baseUrl}/admin/identities`, { headers: { authorization: 'Bearer nope' } });
+    const wrong = await fetch(`${identity.service.admin.baseUrl}/admin/identities`, {
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.status).toBe(401);
     expect((await fetch(`${identity.publicBase}/admin/identities`)).status).toBe(404);
   });
 
-  it('seeds the demo people once, with their fixed ids, passwords and alice\'s TOTP', async () => {
-    const list = (await (await identity.admin('/admin/identities')).json()) as { id: string; traits: { email: string } }[];
+  it("seeds the demo people once, with their fixed ids, passwords and alice's TOTP", async () => {
+    const list = (await (await identity.admin('/admin/identities')).json()) as {
+      id: string;
+      traits: { email: string };
+    }[];
     expect(list.map((entry) => entry.id).sort()).toEqual([alice.id, bob.id]);
     const { api } = frontendApi(identity.publicBase);
     expect((await signIn(api, bob.email, bob.password)).session.active).toBe(true);
@@ -48,9 +58,15 @@ describe.each(testDatabaseKinds)('admin API and demo identities on %s', (kind) =
     expect(Object.keys(body.credentials).sort()).toEqual(['password', 'totp']);
     expect(body.credentials.password?.identifiers).toEqual([alice.email]);
     expect(JSON.stringify(body)).not.toMatch(/hashed_password|totp_url|JBSWY/);
-    expect((await identity.admin(`/admin/identities/${alice.id}/credentials/password`, { method: 'DELETE' })).status).toBe(400);
-    expect((await identity.admin(`/admin/identities/${alice.id}/credentials/totp`, { method: 'DELETE' })).status).toBe(204);
-    const after = (await (await identity.admin(`/admin/identities/${alice.id}`)).json()) as { credentials: Record<string, unknown> };
+    expect(
+      (await identity.admin(`/admin/identities/${alice.id}/credentials/password`, { method: 'DELETE' })).status,
+    ).toBe(400);
+    expect((await identity.admin(`/admin/identities/${alice.id}/credentials/totp`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
+    const after = (await (await identity.admin(`/admin/identities/${alice.id}`)).json()) as {
+      credentials: Record<string, unknown>;
+    };
     expect(Object.keys(after.credentials)).toEqual(['password']);
     expect((await signIn(frontendApi(identity.publicBase).api, alice.email, alice.password)).session.active).toBe(true);
     expect((await identity.admin('/admin/identities/00000000-0000-4000-8000-000000000000')).status).toBe(404);
@@ -59,7 +75,9 @@ describe.each(testDatabaseKinds)('admin API and demo identities on %s', (kind) =
   it("lists and revokes an identity's sessions, at once", async () => {
     const { api } = frontendApi(identity.publicBase);
     await signIn(api, bob.email, bob.password);
-    const sessions = (await (await identity.admin(`/admin/identities/${bob.id}/sessions?active=true`)).json()) as { id: string }[];
+    const sessions = (await (await identity.admin(`/admin/identities/${bob.id}/sessions?active=true`)).json()) as {
+      id: string;
+    }[];
     expect(sessions.length).toBeGreaterThanOrEqual(1);
     const mine = await api.toSession();
     expect((await identity.admin(`/admin/sessions/${mine.id}`, { method: 'DELETE' })).status).toBe(204);
@@ -81,7 +99,11 @@ describe.each(testDatabaseKinds)('admin API and demo identities on %s', (kind) =
       body: JSON.stringify({ identity_id: id, expires_in: '12h' }),
     });
     expect(codeResponse.status).toBe(201);
-    const invitation = (await codeResponse.json()) as { recovery_link: string; recovery_code: string; expires_at: string };
+    const invitation = (await codeResponse.json()) as {
+      recovery_link: string;
+      recovery_code: string;
+      expires_at: string;
+    };
     expect(invitation.recovery_code).toMatch(/^\d{6}$/);
     expect(Date.parse(invitation.expires_at) - Date.now()).toBeGreaterThan(11 * 3_600_000);
 
@@ -92,7 +114,10 @@ describe.each(testDatabaseKinds)('admin API and demo identities on %s', (kind) =
     const flow = await api.getRecoveryFlow({ id: flowId });
     expect(flow.state).toBe('sent_email');
     const done = await failure(
-      api.updateRecoveryFlow({ flow: flowId, updateRecoveryFlowBody: { method: 'code', code: invitation.recovery_code, csrf_token: csrfOf(flow) } }),
+      api.updateRecoveryFlow({
+        flow: flowId,
+        updateRecoveryFlowBody: { method: 'code', code: invitation.recovery_code, csrf_token: csrfOf(flow) },
+      }),
     );
     expect(done.status).toBe(422);
     expect((await api.toSession()).identity?.id).toBe(id);
