@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('recovery and verification contract on %s', (ki
     const session = await api.toSession();
     expect(session.authentication_methods?.[0]).toMatchObject({ method: 'code_recovery', aal: 'aal1' });
     expect(session.identity?.verifiable_addresses?.[0]?.verified).toBe(true);
-    const settingsId = new URL(done.body.redirect_browser_to as string).searchParams.get('flow') ?? '';
+    const settingsId = new URL(done.body.redirect_browser_to).searchParams.get('flow') ?? '';
     const settings = await api.getSettingsFlow({ id: settingsId });
     expect(settings.ui.messages?.[0]).toMatchObject({ id: 1060001, type: 'success' });
     const saved = await api.updateSettingsFlow({

@@ -87,6 +87,7 @@ describe.each(testDatabaseKinds)('WebAuthn security keys on %s', (kind) => {
         flow: login.id,
         updateLoginFlowBody: {
           method: 'webauthn',
+          identifier: 'keys@pool.test',
           webauthn_login: packed.assert(options, rpId, 'bm90LXRoZS1jaGFsbGVuZ2U'),
           csrf_token: csrfOf(login),
         },
@@ -97,6 +98,7 @@ describe.each(testDatabaseKinds)('WebAuthn security keys on %s', (kind) => {
       flow: login.id,
       updateLoginFlowBody: {
         method: 'webauthn',
+        identifier: 'keys@pool.test',
         webauthn_login: packed.assert(options, rpId),
         csrf_token: csrfOf(login),
       },
@@ -125,7 +127,7 @@ describe.each(testDatabaseKinds)('WebAuthn security keys on %s', (kind) => {
     const refused = await failure(
       api.updateLoginFlow({
         flow: flow.id,
-        updateLoginFlowBody: { method: 'webauthn', webauthn_login: '{}', csrf_token: csrfOf(flow) },
+        updateLoginFlowBody: { method: 'webauthn', identifier: '', webauthn_login: '{}', csrf_token: csrfOf(flow) },
       }),
     );
     expect(messageIds(refused.body)).toEqual([4000013]);

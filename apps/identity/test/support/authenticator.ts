@@ -90,7 +90,7 @@ export class SoftwareAuthenticator {
       clientExtensionResults: {},
       response: {
         attestationObject: isoBase64URL.fromBuffer(attestationObject),
-        clientDataJSON: isoBase64URL.fromBuffer(clientData),
+        clientDataJSON: isoBase64URL.fromBuffer(new Uint8Array(clientData)),
         transports: ['usb'],
       },
     });
@@ -114,9 +114,9 @@ export class SoftwareAuthenticator {
       type: 'public-key',
       clientExtensionResults: {},
       response: {
-        authenticatorData: isoBase64URL.fromBuffer(authData),
-        clientDataJSON: isoBase64URL.fromBuffer(clientData),
-        signature: isoBase64URL.fromBuffer(signature),
+        authenticatorData: isoBase64URL.fromBuffer(new Uint8Array(authData)),
+        clientDataJSON: isoBase64URL.fromBuffer(new Uint8Array(clientData)),
+        signature: isoBase64URL.fromBuffer(new Uint8Array(signature)),
       },
     });
   }

@@ -56,7 +56,7 @@ export const passwordLogin: LoginStrategy = {
     const password = requireString(body, 'password');
     const problems = [identifier, password].filter((value) => typeof value !== 'string');
     if (typeof identifier === 'string') setValue(flow.ui, 'identifier', identifier);
-    if (problems.length) throw new FlowValidationError(problems as Exclude<typeof identifier, string>[]);
+    if (problems.length) throw new FlowValidationError(problems);
     checkCsrf(rt, request, flow, body);
     const normalised = normaliseEmail(identifier as string);
     const attempt = guard(
