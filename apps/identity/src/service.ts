@@ -98,6 +98,14 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     await courier.flush();
   };
   const admin = await startAdminServer(rt, options.admin ?? {});
+  // Flows are of no use a day after they expired; sweeping them keeps the table small.
+  const sweep = setInterval(
+    () => {
+      rt.background(() => rt.flows.deleteExpiredBefore(new Date(now().getTime() - 24 * 60 * 60 * 1000)));
+    },
+    60 * 60 * 1000,
+  );
+  sweep.unref();
   return {
     async publicApi(app) {
       if (!options.logger) logger.use(app.log.child({ module: 'identity' }));
@@ -116,6 +124,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     },
     flushBackground,
     async close() {
+      clearInterval(sweep);
       await admin.app.close();
       await flushBackground();
       await courier.close();

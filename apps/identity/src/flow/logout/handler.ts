@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { errors, KratosError } from '../../http/errors.ts';
@@ -5,8 +6,13 @@ import { normaliseBody, stringField } from '../../http/body.ts';
 import { isJsonRequest } from '../../http/negotiate.ts';
 import { forwardError, redirect, sendError, asKratosError, withQuery } from '../../http/respond.ts';
 import { clearSessionCookie, rotateCsrfToken, sessionFromRequest } from '../../session/manager.ts';
-import { hashToken } from '../../session/tokens.ts';
 import { queryOf, returnToOf } from '../pipeline.ts';
+
+function sameToken(expected: string, given: string): boolean {
+  const a = createHash('sha256').update(expected).digest();
+  const b = createHash('sha256').update(given).digest();
+  return timingSafeEqual(a, b);
+}
 
 async function createLogoutFlow(rt: IdentityRuntime, request: FastifyRequest, reply: FastifyReply) {
   try {
@@ -33,7 +39,7 @@ async function logout(rt: IdentityRuntime, request: FastifyRequest, reply: Fasti
     if (!token) throw errors.badRequest('Please include a token in the URL query.');
     const active = await sessionFromRequest(rt, request);
     if (!active) throw errors.sessionInactive();
-    if (active.session.logoutToken !== token)
+    if (!sameToken(active.session.logoutToken, token))
       throw new KratosError(403, {
         reason: 'Unable to log out because the logout token in the URL query does not match the session cookie.',
       });
@@ -51,7 +57,7 @@ async function nativeLogout(rt: IdentityRuntime, request: FastifyRequest, reply:
   const token = stringField(normaliseBody(request.body), 'session_token');
   if (!token) return sendError(reply, errors.badRequest('The session_token is missing.'));
   const session = await rt.sessions.findByToken(token, rt.now());
-  if (!session || hashToken(token) === '')
+  if (!session)
     return sendError(
       reply,
       new KratosError(403, {
