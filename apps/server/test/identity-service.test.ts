@@ -32,6 +32,11 @@ describe.each(testDatabaseKinds)('the mounted identity service on %s', (kind) =>
     expect(response.status).toBe(200);
     const flow = (await response.json()) as { id: string; ui: { action: string } };
     expect(flow.ui.action).toBe(`http://pool.test:8080/identity/self-service/login?flow=${flow.id}`);
+    const unknown = await fetch(`${server.listeningOn}/identity/self-service/nothing`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
     const script = await fetch(`${server.listeningOn}/.well-known/ory/webauthn.js`);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=UTF-8');
   });
