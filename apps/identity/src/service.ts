@@ -1,19 +1,133 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { applyMigrations, migrationsApplied, type Database, type MigrationSet } from '@pool/db/database';
+import { identityConfig, type Lifespans, type UiUrls } from './config.ts';
+import { schema } from './db/schema.ts';
+import { identityRepository } from './identity/repository.ts';
+import { sessionRepository } from './session/repository.ts';
+import { flowErrorRepository, flowRepository } from './flow/repository.ts';
+import { oneTimeCodeRepository } from './strategy/code/repository.ts';
+import { createCourier } from './courier/courier.ts';
+import { RateLimiter, defaultRateLimits, type RateLimits } from './rate-limit/limiter.ts';
+import { csrfCookieName } from './http/csrf.ts';
+import { publicApi } from './http/public-api.ts';
+import { wellKnownRoutes } from './http/well-known.ts';
+import { startAdminServer, type AdminEndpoint } from './admin/server.ts';
+import { seedDemoIdentities, type DemoIdentity } from './demo/seed.ts';
+import { forwardingLogger, silentLogger } from './logger.ts';
+import type { IdentityRuntime } from './runtime.ts';
 
-/**
- * The identity service's public API, mounted by the product server under `/identity`. It speaks Ory
- * Kratos's public HTTP contract; this first part knows no identities yet, so every caller is
- * anonymous, answered exactly as Kratos answers a request without a session.
- */
-export const identityPublicApi: FastifyPluginAsync = async (app) => {
-  app.get('/sessions/whoami', async (_request, reply) =>
-    reply.status(401).send({
-      error: {
-        code: 401,
-        status: 'Unauthorized',
-        reason: 'No valid session credentials found in the request.',
-        message: 'The request could not be authorized',
-      },
-    }),
-  );
+export const identityMigrations: MigrationSet = {
+  folder: fileURLToPath(new URL('../migrations', import.meta.url)),
+  name: 'identity',
 };
+
+export interface IdentityServiceOptions {
+  database: Database;
+  /** Where the public API is reached, e.g. http://localhost:8080/identity. */
+  publicBaseUrl: string;
+  /** The web app, e.g. http://localhost:8080: UI routes and allowed `return_to` live there. */
+  appUrl: string;
+  passwordMinLength: number;
+  secureCookies: boolean;
+  smtpUrl?: string;
+  /** Sender of e-mails; defaults to no-reply at the app's host. */
+  smtpFrom?: string;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
+  /** The admin listener: loopback port (0 picks a free one) and bearer token (random by default). */
+  admin?: { port?: number; token?: string };
+  rateLimits?: Partial<RateLimits>;
+  lifespans?: Partial<Lifespans>;
+  ui?: Partial<UiUrls>;
+}
+
+export interface IdentityService {
+  /** Kratos's public API: register it with `{ prefix: '/identity' }` (the path of `publicBaseUrl`). */
+  publicApi: (app: FastifyInstance) => Promise<void>;
+  /** `/.well-known/ory/webauthn.js` and `/.well-known/change-password` at the origin's root. */
+  wellKnown: (app: FastifyInstance) => Promise<void>;
+  /** Where and how the admin API is reached. */
+  admin: AdminEndpoint;
+  seedDemo(people: readonly DemoIdentity[]): Promise<void>;
+  /** Readiness: the database answers and the identity migrations are applied. */
+  ready(): Promise<boolean>;
+  /** Sends what the courier has queued (tests, shutdown). */
+  flushBackground(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Applies the identity migrations and builds the service's public plugin and admin listener. */
+export async function createIdentityService(options: IdentityServiceOptions): Promise<IdentityService> {
+  const { database } = options;
+  await applyMigrations(database, identityMigrations);
+  const config = identityConfig(options);
+  const db = database.orm(schema);
+  const logger = forwardingLogger(options.logger ?? silentLogger());
+  const now = options.now ?? (() => new Date());
+  const pending = new Set<Promise<void>>();
+  const courier = createCourier({
+    db,
+    smtpUrl: options.smtpUrl,
+    from: options.smtpFrom ?? `no-reply@${new URL(config.appUrl).hostname}`,
+    logger,
+    now,
+  });
+  const rt: IdentityRuntime = {
+    config,
+    now,
+    db,
+    identities: identityRepository(db),
+    sessions: sessionRepository(db),
+    flows: flowRepository(db),
+    flowErrors: flowErrorRepository(db),
+    codes: oneTimeCodeRepository(db),
+    courier,
+    limiter: new RateLimiter(now),
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    logger,
+    cookieNames: { csrf: csrfCookieName(config.publicBaseUrl), session: 'ory_kratos_session' },
+    background(task) {
+      const running = task().catch((error: unknown) => logger.error({ err: error }, 'identity background task failed'));
+      pending.add(running);
+      void running.finally(() => pending.delete(running));
+    },
+  };
+  const flushBackground = async () => {
+    while (pending.size) await Promise.all([...pending]);
+    await courier.flush();
+  };
+  const admin = await startAdminServer(rt, options.admin ?? {});
+  // Flows are of no use a day after they expired; sweeping them keeps the table small.
+  const sweep = setInterval(
+    () => {
+      rt.background(() => rt.flows.deleteExpiredBefore(new Date(now().getTime() - 24 * 60 * 60 * 1000)));
+    },
+    60 * 60 * 1000,
+  );
+  sweep.unref();
+  return {
+    async publicApi(app) {
+      if (!options.logger) logger.use(app.log.child({ module: 'identity' }));
+      await publicApi(app, rt);
+    },
+    wellKnown: (app) => wellKnownRoutes(app, rt),
+    admin: admin.endpoint,
+    seedDemo: (people) => seedDemoIdentities(rt, people),
+    async ready() {
+      try {
+        await database.ping();
+        return await migrationsApplied(database, identityMigrations);
+      } catch {
+        return false;
+      }
+    },
+    flushBackground,
+    async close() {
+      clearInterval(sweep);
+      await admin.app.close();
+      await flushBackground();
+      await courier.close();
+    },
+  };
+}

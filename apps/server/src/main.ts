@@ -22,7 +22,9 @@ try {
   if (config.DEMO) {
     lines.push('', '  Demo pool: sign in with any of these (DEMO=off starts without them):');
     for (const person of demoPeople)
-      lines.push(`    ${person.email.padEnd(22)} ${person.password}   ${person.description}`);
+      lines.push(
+        `    ${person.email.padEnd(22)} ${person.password}   ${person.description}${person.totpSecret ? ` (TOTP secret ${person.totpSecret})` : ''}`,
+      );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 

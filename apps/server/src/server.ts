@@ -10,7 +10,8 @@ import { ensurePoolConfig } from './modules/pool-config/service.ts';
 import { seedDemo } from './demo/seed.ts';
 import { identityPublicClient } from './identity-client/session.ts';
 import { identityAdminClient } from './identity-client/admin.ts';
-import { identityPublicApi } from '@pool/identity/service';
+import { createIdentityService } from '@pool/identity/service';
+import { demoPeople } from './demo/people.ts';
 
 export const appMigrations: MigrationSet = {
   folder: fileURLToPath(new URL('../migrations', import.meta.url)),
@@ -44,11 +45,24 @@ export interface StartOptions {
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const database = options.database ?? (await openConfiguredDatabase(config));
   const closeDatabase = options.database ? async () => {} : () => database.close();
+  let closeIdentity = async () => {};
   try {
     await applyMigrations(database, appMigrations);
     const db = database.orm(schema);
     const pool = await ensurePoolConfig(poolConfigRepository(db), config);
     if (config.DEMO) await seedDemo(db, pool.id);
+    const identity = await createIdentityService({
+      database,
+      publicBaseUrl: `${config.publicUrl}/identity`,
+      appUrl: config.publicUrl,
+      passwordMinLength: config.PASSWORD_MIN_LENGTH,
+      secureCookies: config.secureCookies,
+      smtpUrl: config.SMTP_URL,
+      smtpFrom: config.SMTP_FROM,
+      admin: { port: config.IDENTITY_ADMIN_PORT, token: config.IDENTITY_ADMIN_TOKEN },
+    });
+    closeIdentity = () => identity.close();
+    if (config.DEMO) await identity.seedDemo(demoPeople);
 
     // The product reaches identity over HTTP only, as it would a real Kratos; the in-process
     // service's address is known once the server listens.
@@ -60,19 +74,20 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       poolId: pool.id,
       identity: {
         public: identityPublicClient(identityBase),
-        admin: identityAdminClient({ baseUrl: identityBase }),
+        admin: identityAdminClient({ baseUrl: () => identity.admin.baseUrl, headers: identity.admin.headers }),
+      },
+      mount: async (root) => {
+        await root.register(identity.publicApi, { prefix: '/identity' });
+        await root.register(identity.wellKnown);
       },
       version: config.APP_VERSION ?? packageVersion(),
       webRoot: options.webRoot ?? defaultWebRoot,
-      mount: async (app) => {
-        await app.register(identityPublicApi, { prefix: '/identity' });
-      },
       readiness: {
         database: async () => {
           await database.ping();
           return true;
         },
-        migrations: () => migrationsApplied(database, appMigrations),
+        migrations: async () => (await migrationsApplied(database, appMigrations)) && (await identity.ready()),
       },
     });
     listeningOn = loopbackAddress(await app.listen({ port: config.PORT, host: config.HOST }));
@@ -82,10 +97,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       listeningOn,
       close: async () => {
         await app.close();
+        await identity.close();
         await closeDatabase();
       },
     };
   } catch (error) {
+    await closeIdentity().catch(() => {});
     await closeDatabase().catch(() => {});
     throw error;
   }

@@ -49,6 +49,15 @@ describe('loadConfig', () => {
       /^POOL_STRATUM_URLS: each entry must look like stratum\+tcp/,
     );
     expect(problemsOf({ PASSWORD_MIN_LENGTH: '4' })).toEqual(['PASSWORD_MIN_LENGTH: must be at least 8 (got "4")']);
+    expect(problemsOf({ IDENTITY_ADMIN_TOKEN: 'short' })).toEqual([
+      'IDENTITY_ADMIN_TOKEN: must be at least 32 characters (got "short")',
+    ]);
+  });
+
+  it('puts the identity admin API on a free loopback port unless told which', () => {
+    const result = loadConfig({});
+    expect(result.ok && result.config.IDENTITY_ADMIN_PORT).toBe(0);
+    expect(result.ok && result.config.IDENTITY_ADMIN_TOKEN).toBeUndefined();
   });
 
   it('splits the stratum list on commas', () => {

@@ -1,0 +1,102 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Drizzle } from '@pool/db/database';
+import { courierMessages, type IdentitySchema } from '../db/schema.ts';
+import type { Email } from './templates.ts';
+
+const maxSendAttempts = 5;
+const retryEveryMs = 30_000;
+
+export interface Courier {
+  /** Queues the message in the outbox and, with SMTP, sends it without making the caller wait. */
+  send(email: Email): Promise<void>;
+  /** Sends what is queued (SMTP only); returns once the attempt is over. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Kratos's courier: every message lands in `identity.courier_messages`. With SMTP it is sent
+ * from there (retried up to five times); without, it stays there for an operator to read, and the
+ * log says so.
+ */
+export function createCourier(options: {
+  db: Drizzle<IdentitySchema>;
+  smtpUrl?: string;
+  from: string;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+}): Courier {
+  const { db, logger, now } = options;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  let flushing: Promise<void> | undefined;
+  let closed = false;
+
+  async function sendQueued(): Promise<void> {
+    if (!transport) return;
+    const queued = await db
+      .select()
+      .from(courierMessages)
+      .where(and(eq(courierMessages.status, 'queued'), lt(courierMessages.sendCount, maxSendAttempts)))
+      .orderBy(asc(courierMessages.createdAt))
+      .limit(50);
+    for (const message of queued) {
+      if (closed) return;
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: message.recipient,
+          subject: message.subject,
+          text: message.body,
+        });
+        await db
+          .update(courierMessages)
+          .set({ status: 'sent', sendCount: message.sendCount + 1, updatedAt: now() })
+          .where(eq(courierMessages.id, message.id));
+      } catch (error) {
+        const sendCount = message.sendCount + 1;
+        logger.warn({ err: error, messageId: message.id, sendCount }, 'courier could not send an e-mail');
+        await db
+          .update(courierMessages)
+          .set({ sendCount, status: sendCount >= maxSendAttempts ? 'abandoned' : 'queued', updatedAt: now() })
+          .where(eq(courierMessages.id, message.id));
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    flushing ??= sendQueued()
+      .catch((error: unknown) => logger.error({ err: error }, 'courier failed'))
+      .finally(() => {
+        flushing = undefined;
+      });
+    return flushing;
+  }
+
+  const retry = transport ? setInterval(() => void flush(), retryEveryMs) : undefined;
+  retry?.unref();
+
+  return {
+    async send(email) {
+      const at = now();
+      const [row] = await db
+        .insert(courierMessages)
+        .values({ ...email, createdAt: at, updatedAt: at })
+        .returning({ id: courierMessages.id });
+      if (transport) void flush();
+      else
+        logger.info(
+          { messageId: row?.id, to: email.recipient, subject: email.subject, body: email.body },
+          'e-mail queued in identity.courier_messages (no SMTP_URL)',
+        );
+    },
+    flush,
+    async close() {
+      closed = true;
+      if (retry) clearInterval(retry);
+      await flushing;
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { IdentityRuntime } from '../../runtime.ts';
+import type { Identity } from '../../identity/identity.ts';
+import { verificationCodeEmail } from '../../courier/templates.ts';
+import { newCode } from '../../strategy/code/repository.ts';
+import { codeNodes, emailNodes } from '../../strategy/code/nodes.ts';
+import { addMessage } from '../../ui/container.ts';
+import { texts } from '../../ui/text.ts';
+import { withQuery } from '../../http/respond.ts';
+import { createFlow } from '../pipeline.ts';
+import type { Flow, FlowType } from '../flow.ts';
+
+/** Creates a code for the address with the flow and mails it; a verified address gets nothing. */
+export async function sendVerificationCode(rt: IdentityRuntime, flowId: string, email: string): Promise<void> {
+  const address = await rt.identities.findVerifiableAddress(email);
+  if (!address || address.verified) return;
+  const code = newCode();
+  const now = rt.now();
+  await rt.codes.create({
+    kind: 'verification',
+    flowId,
+    identityId: address.identityId,
+    address: address.value,
+    code,
+    expiresAt: new Date(now.getTime() + rt.config.lifespans.codeMs),
+    at: now,
+  });
+  await rt.courier.send(verificationCodeEmail(address.value, code));
+  await rt.identities.setAddressStatus(address.value, 'sent', now);
+}
+
+export function newVerificationFlow(
+  rt: IdentityRuntime,
+  options: { type: FlowType; csrfToken: string; requestUrl: string; returnTo?: string },
+): Promise<Flow> {
+  return createFlow(rt, {
+    kind: 'verification',
+    type: options.type,
+    requestUrl: options.requestUrl,
+    returnTo: options.returnTo,
+    csrfToken: options.csrfToken,
+    state: 'choose_method',
+    active: 'code',
+    build(ui) {
+      ui.nodes.push(...emailNodes());
+    },
+  });
+}
+
+/**
+ * The `show_verification_ui` step after registration: a verification flow already in
+ * `sent_email`, its code mailed to the new address.
+ */
+export async function startVerification(
+  rt: IdentityRuntime,
+  identity: Identity,
+  options: { type: FlowType; csrfToken: string; requestUrl: string; returnTo?: string },
+): Promise<{ id: string; verifiable_address: string; url: string } | undefined> {
+  const address = identity.verifiableAddresses[0];
+  if (!address || address.verified) return undefined;
+  const flow = await newVerificationFlow(rt, options);
+  flow.state = 'sent_email';
+  flow.internal.email = address.value;
+  flow.ui.nodes = flow.ui.nodes.filter((node) => node.group !== 'code');
+  flow.ui.nodes.push(...codeNodes('verification', address.value));
+  addMessage(flow.ui, texts.verificationCodeSent());
+  await rt.flows.update(flow, rt.now());
+  await sendVerificationCode(rt, flow.id, address.value);
+  return {
+    id: flow.id,
+    verifiable_address: address.value,
+    url: withQuery(rt.config.ui.verification, { flow: flow.id }),
+  };
+}
