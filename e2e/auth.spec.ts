@@ -1,32 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { codeFromMail } from './support/mail.ts';
-import { freshTotpCode, newEmail, signInWithPassword, signOut, strongPassword, totpCode } from './support/people.ts';
-
-/** Registers through the UI and names the miner account; leaves the person signed in on main. */
-async function register(page: Page, email: string, accountName: string): Promise<void> {
-  await page.goto('/auth/registration');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel(/I agree to the terms of use/).check();
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/auth\/name$/);
-  await page.getByLabel('Account name').fill(accountName);
-  await page.getByRole('button', { name: 'Create the account' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-const accountNameOf = (email: string) => email.split('@')[0]?.replace(/[^a-z0-9]/g, '_').slice(0, 32) ?? 'miner';
-
-/** Sets up the authenticator app in settings from the setup code on the page; returns the secret. */
-async function setUpTotp(page: Page, used: Set<string>): Promise<string> {
-  await page.goto('/settings');
-  const secret = (await page.locator('[data-node="totp_secret_key"] code').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel('Verify code').fill(await freshTotpCode(secret, used));
-  await page.getByRole('button', { name: 'Save' }).first().click();
-  await expect(page.getByText('Your authenticator app is set up.')).toBeVisible();
-  return secret;
-}
+import {
+  accountNameOf,
+  freshTotpCode,
+  newEmail,
+  register,
+  setUpTotp,
+  signInWithPassword,
+  signOut,
+  strongPassword,
+  totpCode,
+} from './support/people.ts';
 
 test.describe('sign-up, sign-in and two-factor', () => {
   test('register with a promo code and the terms, verify the e-mail with the mailed code, sign out @mobile', async ({
@@ -90,7 +74,9 @@ test.describe('sign-up, sign-in and two-factor', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('set up TOTP, sign in again with password then TOTP, and use a backup code only once', async ({ page }) => {
+  test('set up TOTP, sign in again with password then TOTP, and use a backup code only once @mobile', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const used = new Set<string>();
     const email = newEmail('totp');
@@ -130,7 +116,7 @@ test.describe('sign-up, sign-in and two-factor', () => {
     expect(totpCode(secret)).toMatch(/^\d{6}$/);
   });
 
-  test('revoke another session, which is signed out at once', async ({ page, browser }) => {
+  test('revoke another session, which is signed out at once @mobile', async ({ page, browser }) => {
     const email = newEmail('sessions');
     await register(page, email, accountNameOf(email));
     const other = await browser.newContext();

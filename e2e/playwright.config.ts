@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { appPort, appUrl, identityAdminPort, identityAdminToken } from './support/environment.ts';
+import { appPort, appUrl, smtpPort } from './support/environment.ts';
 
 const baseURL = appUrl;
 
@@ -11,6 +11,7 @@ const baseURL = appUrl;
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -52,9 +53,10 @@ export default defineConfig({
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
-      // The journeys read e-mailed codes from the identity service's outbox through its admin API.
-      IDENTITY_ADMIN_PORT: String(identityAdminPort),
-      IDENTITY_ADMIN_TOKEN: identityAdminToken,
+      // Mail goes to the journeys' own SMTP server (global-setup.ts), where they read codes and links.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // A short privileged window, so a journey sees a critical change ask for the second factor again.
+      PRIVILEGED_SESSION_SECONDS: '30',
     },
   },
 });

@@ -1,5 +1,5 @@
-/** The server the journeys run against, and its identity admin API (loopback, bearer token). */
+/** The server the journeys run against, and the mail server it sends to. */
 export const appPort = Number(process.env.E2E_PORT ?? 8181);
 export const appUrl = `http://localhost:${appPort}`;
-export const identityAdminPort = Number(process.env.E2E_IDENTITY_ADMIN_PORT ?? 8182);
-export const identityAdminToken = 'e2e-identity-admin-token-0123456789abcdef';
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 8183);
+export const mailFolder = `${process.env.TMPDIR ?? '/tmp'}/pool-e2e-mail-${appPort}`;

@@ -1,30 +1,41 @@
-import { identityAdminPort, identityAdminToken } from './environment.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mailFolder } from './environment.ts';
 
-interface CourierMessage {
-  recipient: string;
+export interface ReceivedMail {
+  to: string[];
   subject: string;
-  body: string;
-  created_at: string;
+  text: string;
+  at: string;
 }
 
-/** The identity service's outbox, read through its admin API as an operator would. */
-async function messagesTo(recipient: string): Promise<CourierMessage[]> {
-  const response = await fetch(
-    `http://127.0.0.1:${identityAdminPort}/admin/courier/messages?recipient=${encodeURIComponent(recipient)}`,
-    { headers: { authorization: `Bearer ${identityAdminToken}` } },
-  );
-  if (!response.ok) throw new Error(`the courier answered ${response.status}`);
-  return (await response.json()) as CourierMessage[];
+function received(): ReceivedMail[] {
+  return readdirSync(mailFolder)
+    .sort()
+    .reverse()
+    .map((file) => JSON.parse(readFileSync(join(mailFolder, file), 'utf8')) as ReceivedMail);
 }
 
-/** The six-digit code of the newest e-mail to this address sent after `since`, waiting for it to arrive. */
-export async function codeFromMail(recipient: string, since: Date, timeoutMs = 10_000): Promise<string> {
+/** The newest mail to this address sent after `since` that matches, waiting for it to arrive. */
+export async function mailTo(
+  recipient: string,
+  since: Date,
+  matches: (mail: ReceivedMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const fresh = (await messagesTo(recipient)).filter((message) => new Date(message.created_at) >= since);
-    const code = fresh[0]?.body.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const mail = received().find(
+      (candidate) => candidate.to.includes(recipient) && new Date(candidate.at) >= since && matches(candidate),
+    );
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no code reached ${recipient}`);
+  throw new Error(`no mail reached ${recipient}`);
+}
+
+/** The six-digit code of the newest mail to this address (recovery, verification). */
+export async function codeFromMail(recipient: string, since: Date): Promise<string> {
+  const mail = await mailTo(recipient, since, (candidate) => /\b\d{6}\b/.test(candidate.text));
+  return mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
 }

@@ -33,3 +33,33 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
 }
+
+/** Registers through the UI and names the miner account; leaves the person signed in on main. */
+export async function register(page: Page, email: string, accountName: string): Promise<void> {
+  await page.goto('/auth/registration');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByLabel(/I agree to the terms of use/).check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/auth\/name$/);
+  await page.getByLabel('Account name').fill(accountName);
+  await page.getByRole('button', { name: 'Create the account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export const accountNameOf = (email: string) =>
+  email
+    .split('@')[0]
+    ?.replace(/[^a-z0-9]/g, '_')
+    .slice(0, 32) ?? 'miner';
+
+/** Sets up the authenticator app in settings from the setup code on the page; returns the secret. */
+export async function setUpTotp(page: Page, used: Set<string>): Promise<string> {
+  await page.goto('/settings');
+  const secret = (await page.locator('[data-node="totp_secret_key"] code').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('Verify code').fill(await freshTotpCode(secret, used));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Your authenticator app is set up.')).toBeVisible();
+  return secret;
+}

@@ -16,7 +16,7 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { userRepository } from './modules/identity/repository.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { accountRepository } from './modules/accounts/repository.ts';
-import { policyPlugin } from './policy/policy-plugin.ts';
+import { policyPlugin, type DeclaredRoute } from './policy/policy-plugin.ts';
 import { accountAccess } from './policy/account-access.ts';
 import { watcherRoutes } from './modules/watchers/routes.ts';
 import { watcherRepository } from './modules/watchers/repository.ts';
@@ -39,6 +39,15 @@ export interface AppOptions {
   readiness: Record<string, () => Promise<boolean>>;
   /** Mounts services that share the origin, such as the identity service under /identity. */
   mount?: (app: FastifyInstance) => Promise<void>;
+  /** Tests only: see the policy plugin's `probe`. */
+  policyProbe?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every product route with the access policy it declares. */
+    productRoutes: readonly DeclaredRoute[];
+  }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -68,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, options.version);
 
   const db = database.orm(schema);
+  const declared: DeclaredRoute[] = [];
+  app.decorate('productRoutes', declared);
   await app.register(fp(metricsRoutes), { token: config.METRICS_TOKEN });
   await app.register(healthRoutes, { version: options.version, readiness: options.readiness });
   await app.register(poolConfigRoutes, {
@@ -78,7 +89,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       const users = userRepository(db);
       const watchers = watcherRepository(db);
-      await api.register(policyPlugin, { identity: options.identity.public, access: accountAccess(db), watchers });
+      await api.register(policyPlugin, {
+        identity: options.identity.public,
+        access: accountAccess(db),
+        watchers,
+        stepUpWindowMs: config.PRIVILEGED_SESSION_SECONDS * 1000,
+        declared,
+        probe: options.policyProbe ?? false,
+      });
       await api.register(identityRoutes, {
         users,
         admin: options.identity.admin,

@@ -39,6 +39,8 @@ export interface StartOptions {
   /** An open database to use instead of the one the config names; the caller keeps it open. */
   database?: Database;
   webRoot?: string;
+  /** Tests only: see the policy plugin's `probe`. */
+  policyProbe?: boolean;
 }
 
 /** Opens the database, applies migrations, seeds, and serves the whole product on one port. */
@@ -60,6 +62,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       smtpUrl: config.SMTP_URL,
       smtpFrom: config.SMTP_FROM,
       admin: { port: config.IDENTITY_ADMIN_PORT, token: config.IDENTITY_ADMIN_TOKEN },
+      lifespans: { privilegedSessionMs: config.PRIVILEGED_SESSION_SECONDS * 1000 },
     });
     closeIdentity = () => identity.close();
     if (config.DEMO) await identity.seedDemo(demoPeople);
@@ -82,6 +85,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       },
       version: config.APP_VERSION ?? packageVersion(),
       webRoot: options.webRoot ?? defaultWebRoot,
+      policyProbe: options.policyProbe,
       readiness: {
         database: async () => {
           await database.ping();

@@ -200,6 +200,7 @@ export async function adminRoutes(app: FastifyInstance, rt: IdentityRuntime): Pr
       requestUrl: `${rt.config.publicBaseUrl}/self-service/recovery/browser`,
     });
     showCodeForm(flow, address.value);
+    flow.internal.dangerousSkipCsrfCheck = true;
     flow.expiresAt = new Date(now.getTime() + lifespan);
     await rt.flows.update(flow, now);
     const code = newCode();

@@ -27,6 +27,12 @@ export interface Flow {
   updatedAt: Date;
 }
 
+/**
+ * Kratos's `DangerousSkipCSRFCheck`: a recovery flow the admin API issued (an invitation) is not
+ * bound to any browser's anti-CSRF cookie; its one-time code is what proves the person.
+ */
+export const skipsCsrfCheck = (flow: Flow) => flow.internal.dangerousSkipCsrfCheck === true;
+
 export const isExpired = (flow: Flow, now: Date) => flow.expiresAt.getTime() <= now.getTime();
 
 /** `PUB/self-service/<kind>?flow=<id>`: where the form posts. */

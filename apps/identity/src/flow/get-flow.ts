@@ -4,7 +4,7 @@ import { errors, KratosError } from '../http/errors.ts';
 import { csrfViolation } from '../http/csrf.ts';
 import { asKratosError, sendError, withQuery } from '../http/respond.ts';
 import { csrfTokenOf } from '../session/manager.ts';
-import { isExpired, type Flow } from './flow.ts';
+import { isExpired, skipsCsrfCheck, type Flow } from './flow.ts';
 import { isUuid, queryOf, type FlowDescriptor } from './pipeline.ts';
 
 export type FlowAccessCheck = (request: FastifyRequest, flow: Flow) => Promise<void>;
@@ -24,7 +24,7 @@ export function registerGetFlow(
       const id = queryOf(request).id;
       const flow = isUuid(id) ? await rt.flows.find(descriptor.kind, id) : undefined;
       if (!flow) throw errors.notFound();
-      if (flow.type === 'browser' && csrfTokenOf(rt, request) !== flow.csrfToken)
+      if (flow.type === 'browser' && !skipsCsrfCheck(flow) && csrfTokenOf(rt, request) !== flow.csrfToken)
         throw csrfViolation(request, rt.cookieNames.csrf, undefined);
       await options.check?.(request, flow);
       if (isExpired(flow, rt.now())) {

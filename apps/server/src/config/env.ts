@@ -56,6 +56,13 @@ const EnvSchema = z.object({
   SMTP_FROM: z.string().trim().min(3, 'must be an e-mail address, optionally with a name').optional(),
   IDENTITY_ADMIN_PORT: port.default(0),
   IDENTITY_ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Kratos's privileged_session_max_age: settings changes and critical product changes need a sign-in or second factor this recent. */
+  PRIVILEGED_SESSION_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(10, 'must be at least 10 seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .default(900),
   APP_VERSION: z.string().min(1).optional(),
   WIDGET_SECRET_SUPPORT_CHAT: z.string().min(16, 'must be at least 16 characters').optional(),
   WIDGET_SECRET_MESSENGER: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { paths } from '@pool/contract/paths';
 import { managingRoles, sectionAllowed } from '@pool/contract/access';
@@ -18,7 +18,25 @@ export interface PolicyOptions {
     minerOf(watcherId: string): Promise<string | undefined>;
   };
   now?: () => Date;
+  /** How recent the second factor of a critical change must be. */
+  stepUpWindowMs?: number;
+  /** Filled with every product route and its policy as routes are added (the authorisation matrix reads it). */
+  declared?: DeclaredRoute[];
+  /**
+   * Tests only: a request with `x-policy-probe: 1` that the policy admits is answered 204 before
+   * any handler runs, so that an authorisation matrix can call every route without side effects.
+   * The step-up rule is not part of the probe; it has tests of its own.
+   */
+  probe?: boolean;
 }
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  policy: RoutePolicy;
+}
+
+export const policyProbeHeader = 'x-policy-probe';
 
 export const watcherTokenHeader = 'x-watcher-token';
 const anonymous: Caller = { kind: 'anonymous' };
@@ -26,7 +44,10 @@ const readMethods = new Set(['GET', 'HEAD']);
 
 /** The one place that decides every product request (architecture note, "Access"). */
 export const policyPlugin = fp<PolicyOptions>(
-  async (app: FastifyInstance, { identity, access, watchers, now = () => new Date() }) => {
+  async (
+    app: FastifyInstance,
+    { identity, access, watchers, now = () => new Date(), stepUpWindowMs, declared, probe = false },
+  ) => {
     const callers = new WeakMap<FastifyRequest, Caller>();
     const grants = new WeakMap<FastifyRequest, Grant>();
     app.decorateRequest('caller', {
@@ -41,8 +62,11 @@ export const policyPlugin = fp<PolicyOptions>(
     });
 
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith(`${paths.apiVersion}/`) && !route.config?.policy) {
-        throw new Error(`${route.method.toString()} ${route.url} declares no access policy`);
+      if (!route.url.startsWith(`${paths.apiVersion}/`)) return;
+      const policy = route.config?.policy;
+      if (!policy) throw new Error(`${route.method.toString()} ${route.url} declares no access policy`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') declared?.push({ method, url: route.url, policy });
       }
     });
 
@@ -101,12 +125,18 @@ export const policyPlugin = fp<PolicyOptions>(
       if (whoami.status !== 'active') throw new HttpError('unauthorized');
     });
 
-    app.addHook('preValidation', async (request: FastifyRequest) => {
+    app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
       const policy = request.routeOptions.config.policy;
       const caller = callers.get(request) ?? anonymous;
-      if (!policy || policy.caller === 'anyone') return;
+      const probing = probe && request.headers[policyProbeHeader] === '1';
+      if (!policy) return;
+      if (policy.caller === 'anyone') {
+        if (probing) return reply.code(204).send();
+        return;
+      }
       if (caller.kind === 'watcher') {
         await admitWatcher(request, policy, caller.watcher);
+        if (probing) return reply.code(204).send();
         return;
       }
       if (caller.kind !== 'person') throw new HttpError('unauthorized');
@@ -124,7 +154,8 @@ export const policyPlugin = fp<PolicyOptions>(
         }
         grants.set(request, grant);
       }
-      if (policy.critical && !passesStepUp(caller.session, now())) {
+      if (probing) return reply.code(204).send();
+      if (policy.critical && !passesStepUp(caller.session, now(), stepUpWindowMs)) {
         throw new HttpError('additional_authentication_required');
       }
     });

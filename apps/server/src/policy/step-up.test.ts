@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IdentitySession } from '../identity-client/session.ts';
-import { passesStepUp, stepUpWindowMs } from './step-up.ts';
+import { defaultStepUpWindowMs, passesStepUp } from './step-up.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
@@ -16,12 +16,12 @@ function session(aal: 'aal1' | 'aal2', methods: { method: string; completed_at: 
 }
 
 describe('step-up rule for critical changes', () => {
-  it('lets an identity without a second factor through: there is nothing more to ask', () => {
-    expect(passesStepUp(session('aal1', [{ method: 'password', completed_at: minutesAgo(300) }]), now)).toBe(true);
+  it('refuses an identity without a second factor, however fresh its sign-in: it must set one up first', () => {
+    expect(passesStepUp(session('aal1', [{ method: 'password', completed_at: minutesAgo(0) }]), now)).toBe(false);
   });
 
   it('passes when a second factor was used within 15 minutes', () => {
-    expect(stepUpWindowMs).toBe(15 * 60_000);
+    expect(defaultStepUpWindowMs).toBe(15 * 60_000);
     const recent = session('aal2', [
       { method: 'password', completed_at: minutesAgo(120) },
       { method: 'totp', completed_at: minutesAgo(14) },
@@ -41,5 +41,13 @@ describe('step-up rule for critical changes', () => {
     expect(passesStepUp(session('aal2', [{ method: 'lookup_secret', completed_at: minutesAgo(1) }]), now)).toBe(true);
     expect(passesStepUp(session('aal2', [{ method: 'webauthn', completed_at: minutesAgo(1) }]), now)).toBe(true);
     expect(passesStepUp(session('aal2', [{ method: 'password', completed_at: minutesAgo(0) }]), now)).toBe(false);
+  });
+
+  it('follows a configured window', () => {
+    const tenSecondsAgo = session('aal2', [
+      { method: 'totp', completed_at: new Date(now.getTime() - 10_000).toISOString() },
+    ]);
+    expect(passesStepUp(tenSecondsAgo, now, 30_000)).toBe(true);
+    expect(passesStepUp(tenSecondsAgo, now, 5_000)).toBe(false);
   });
 });

@@ -55,6 +55,19 @@ export class TestBrowser {
     throw new Error(`TOTP sign-in answered ${second}`);
   }
 
+  /** Registration with e-mail, password and the terms, as the web app submits it; leaves a session. */
+  async register(email: string, password: string): Promise<void> {
+    const flow = await this.json<{ id: string; ui: { nodes: { attributes: { name?: string; value?: unknown } }[] } }>(
+      '/identity/self-service/registration/browser',
+    );
+    const csrf_token = flow.body.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes.value;
+    const submitted = await this.json(`/identity/self-service/registration?flow=${flow.body.id}`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'password', traits: { email, terms_agreed: true }, password, csrf_token }),
+    });
+    if (submitted.status !== 200) throw new Error(`registration answered ${submitted.status}`);
+  }
+
   private async submitLoginFlow(query: string, fields: Record<string, string>): Promise<number> {
     const flow = await this.json<{ id: string; ui: { nodes: { attributes: { name?: string; value?: unknown } }[] } }>(
       `/identity/self-service/login/browser${query}`,

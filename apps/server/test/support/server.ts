@@ -22,6 +22,10 @@ export function fakeWebRoot(): string {
   return root;
 }
 
-export async function startTestServer(database: Database, env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer(testConfig(env), { database, webRoot: fakeWebRoot() });
+export async function startTestServer(
+  database: Database,
+  env: Record<string, string> = {},
+  options: { policyProbe?: boolean } = {},
+): Promise<RunningServer> {
+  return startServer(testConfig(env), { database, webRoot: fakeWebRoot(), ...options });
 }

@@ -8,7 +8,7 @@ import { guard } from '../../rate-limit/guard.ts';
 import { authenticate, ensureCsrfToken } from '../../session/manager.ts';
 import { addMessage, resetMessages } from '../../ui/container.ts';
 import { texts } from '../../ui/text.ts';
-import { baseFlowJson, type Flow, type FlowType } from '../flow.ts';
+import { baseFlowJson, skipsCsrfCheck, type Flow, type FlowType } from '../flow.ts';
 import {
   checkCsrf,
   flowIdOf,
@@ -120,7 +120,7 @@ async function submitRecovery(rt: IdentityRuntime, request: FastifyRequest, repl
       rt.background(() => sendRecoveryCode(rt, flowId, address));
       return await answer(rt, request, reply, flow);
     }
-    checkCsrf(rt, request, flow, body);
+    if (!skipsCsrfCheck(flow)) checkCsrf(rt, request, flow, body);
     const target = typeof flow.internal.email === 'string' ? flow.internal.email : undefined;
     const attempt = guard(
       rt,

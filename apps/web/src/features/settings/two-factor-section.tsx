@@ -67,6 +67,11 @@ export function TwoFactorSection({
             submitting={submitting}
             passwordMinLength={passwordMinLength}
             onSubmit={submit}
+            submitLabel={(node) =>
+              node.attributes.name === 'method' && node.attributes.value === 'totp'
+                ? t('settings.twoFactor.turnOn')
+                : undefined
+            }
           />
         </li>
         <li className="step" data-done={inputNamed(nodes, 'lookup_secret_reveal') !== undefined || undefined}>

@@ -33,15 +33,8 @@ export function LoginPage({ brand }: { brand?: string }) {
           {secondStep ? t('auth.login.secondFactorLead') : t('auth.login.lead', { pool: config.name })}
         </p>
         {flow && secondStep && (
-          <>
-            <FlowMessages messages={flow.ui.messages?.filter((message) => message.type !== 'info')} />
-            <SecondFactorForm
-              key={revision > 0 ? flow.id : 'first'}
-              flow={flow}
-              submit={submit}
-              submitting={submitting}
-            />
-          </>
+          // The form shows the first server message of a failed attempt itself (spec 8).
+          <SecondFactorForm key={flow.id} flow={flow} submit={submit} submitting={submitting} />
         )}
         {flow && !secondStep && (
           <>

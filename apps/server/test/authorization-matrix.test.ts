@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@pool/db/database';
+import { openTestDatabase } from '@pool/db/testing';
+import type { Role } from '@pool/contract/accounts';
+import type { Section } from '@pool/contract/access';
+import type { RunningServer } from '../src/server.ts';
+import { demoPassword, demoPeople } from '../src/demo/people.ts';
+import { policyProbeHeader } from '../src/policy/policy-plugin.ts';
+import { TestBrowser } from './support/browser.ts';
+import { startTestServer } from './support/server.ts';
+
+/**
+ * Every product route, called by every kind of caller, answers as this table says. A route added
+ * without a line here fails the test, and so does a line whose route is gone.
+ *
+ * The calls are policy probes: the server admits or refuses exactly as for a real call, then
+ * answers 204 instead of running the handler, so nothing changes between calls.
+ */
+type Rule =
+  | { who: 'anyone' }
+  | { who: 'person' }
+  /** A path parameter that names the caller's own user id (alice's, in these calls). */
+  | { who: 'self' }
+  | { who: 'account'; on: 'miner' | 'operator' | 'pool'; section?: Section; manage?: boolean; watchers?: boolean };
+
+const routes: Record<string, Rule> = {
+  'GET /api/backend/v0.1/identity': { who: 'person' },
+  'PUT /api/backend/v0.1/identity/language': { who: 'person' },
+  'GET /api/backend/v0.1/identity/:id/navigation': { who: 'self' },
+  'PUT /api/backend/v0.1/identity/:id/navigation': { who: 'self' },
+  'DELETE /api/backend/v0.1/identity/:id': { who: 'self' },
+  'POST /api/backend/v0.1/miners': { who: 'person' },
+  'PUT /api/backend/v0.1/miners/:miner_id/title': { who: 'account', on: 'miner', manage: true },
+  'DELETE /api/backend/v0.1/miners/:miner_id/title': { who: 'account', on: 'miner', manage: true },
+  'DELETE /api/backend/v0.1/miners/:miner_id': { who: 'account', on: 'miner', manage: true },
+  'GET /api/backend/v0.1/miners/lookup-by-account-name': { who: 'person' },
+  'GET /api/backend/v0.1/operators/lookup-by-title/:title': { who: 'anyone' },
+  'GET /api/backend/v0.1/watchers/:token': { who: 'anyone' },
+  'GET /api/backend/v0.1/miners/:id/watchers': { who: 'account', on: 'miner', section: 'AccessControl' },
+  'POST /api/backend/v0.1/miners/:id/watchers': { who: 'account', on: 'miner', section: 'AccessControl', manage: true },
+  'DELETE /api/backend/v0.1/watchers/:watcherId': {
+    who: 'account',
+    on: 'miner',
+    section: 'AccessControl',
+    manage: true,
+  },
+  'GET /api/backend/v0.1/identity/:id/watchers': { who: 'self' },
+  'POST /api/backend/v0.1/identity/:id/watchers': { who: 'self' },
+  'DELETE /api/backend/v0.1/identity/:id/watchers/:token': { who: 'self' },
+  'GET /api/backend/v0.1/miners/:id/access': { who: 'account', on: 'miner', section: 'AccessControl' },
+  'POST /api/backend/v0.1/miners/:id/access': { who: 'account', on: 'miner', section: 'AccessControl', manage: true },
+  'PUT /api/backend/v0.1/miners/:id/access/:access_id': {
+    who: 'account',
+    on: 'miner',
+    section: 'AccessControl',
+    manage: true,
+  },
+  'DELETE /api/backend/v0.1/miners/:id/access/:access_id': {
+    who: 'account',
+    on: 'miner',
+    section: 'AccessControl',
+    manage: true,
+  },
+  'GET /api/backend/v0.1/pools/:id/access': { who: 'account', on: 'pool', section: 'AccessControl' },
+  'POST /api/backend/v0.1/pools/:id/access': { who: 'account', on: 'pool', section: 'AccessControl', manage: true },
+  'PUT /api/backend/v0.1/pools/:id/access/:access_id': {
+    who: 'account',
+    on: 'pool',
+    section: 'AccessControl',
+    manage: true,
+  },
+  'DELETE /api/backend/v0.1/pools/:id/access/:access_id': {
+    who: 'account',
+    on: 'pool',
+    section: 'AccessControl',
+    manage: true,
+  },
+  'GET /api/backend/v0.1/operators/:id/access': { who: 'account', on: 'operator', section: 'AccessControl' },
+  'POST /api/backend/v0.1/operators/:id/access': {
+    who: 'account',
+    on: 'operator',
+    section: 'AccessControl',
+    manage: true,
+  },
+  'PUT /api/backend/v0.1/operators/:id/access/:access_id': {
+    who: 'account',
+    on: 'operator',
+    section: 'AccessControl',
+    manage: true,
+  },
+  'DELETE /api/backend/v0.1/operators/:id/access/:access_id': {
+    who: 'account',
+    on: 'operator',
+    section: 'AccessControl',
+    manage: true,
+  },
+  'GET /api/backend/v0.1/invites/:token': { who: 'anyone' },
+  'POST /api/backend/v0.1/invites/:token/activation': { who: 'anyone' },
+  'POST /api/backend/v0.1/invites/accept': { who: 'person' },
+};
+
+/** Spec 6, written out: which sections each role on alice's miner account may open. */
+const sectionsOf: Record<Exclude<Role, 'owner'>, readonly Section[]> = {
+  admin: ['Payments', 'Workers', 'Transfers', 'Referrals', 'AccessControl'],
+  manager: ['Payments', 'Workers', 'Transfers', 'Referrals'],
+  accountant: ['Payments', 'Transfers', 'Referrals'],
+  treasurer: ['Payments', 'Transfers', 'Referrals'],
+  viewer: ['Workers'],
+};
+const roleNames = Object.keys(sectionsOf) as Exclude<Role, 'owner'>[];
+
+type Caller =
+  | 'anonymous'
+  | 'alice (owner)'
+  | 'bob (another miner)'
+  | `${Exclude<Role, 'owner'>} of alice`
+  | 'operator'
+  | 'pool staff'
+  | 'platform'
+  | 'watcher of Workers'
+  | 'watcher of Payments'
+  | 'revoked watcher';
+
+const people = [
+  'alice (owner)',
+  'bob (another miner)',
+  ...roleNames.map((role) => `${role} of alice`),
+  'operator',
+  'pool staff',
+  'platform',
+] as Caller[];
+const watcherCallers: Caller[] = ['watcher of Workers', 'watcher of Payments', 'revoked watcher'];
+const allCallers: Caller[] = ['anonymous', ...people, ...watcherCallers];
+
+/** Who a rule admits; the written-out expectation the server is held to. */
+function admitted(rule: Rule, method: string): Set<Caller> {
+  if (rule.who === 'anyone') return new Set(allCallers);
+  if (rule.who === 'person') return new Set(people);
+  if (rule.who === 'self') return new Set(['alice (owner)']);
+  if (rule.on === 'pool') return new Set(['pool staff']);
+  if (rule.on === 'operator') return new Set(['operator', 'pool staff']);
+  const allowed = new Set<Caller>(['alice (owner)', 'pool staff']);
+  for (const role of roleNames) {
+    const hasSection = !rule.section || sectionsOf[role].includes(rule.section);
+    const manages = !rule.manage || role === 'admin';
+    if (hasSection && manages) allowed.add(`${role} of alice`);
+  }
+  if (rule.watchers && method === 'GET') {
+    if (rule.section === 'Workers' || !rule.section) allowed.add('watcher of Workers');
+    if (rule.section === 'Payments' || !rule.section) allowed.add('watcher of Payments');
+  }
+  return allowed;
+}
+
+describe('authorisation matrix: every product route, every kind of caller', () => {
+  let database: Database;
+  let server: RunningServer;
+  const browsers = new Map<Caller, TestBrowser>();
+  const watcherTokens = new Map<Caller, string>();
+  const ids = { aliceMiner: '', aliceUser: '', operator: '', pool: '', watcher: '' };
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    server = await startTestServer(database, {}, { policyProbe: true });
+    const byEmail = (email: string) => demoPeople.find((person) => person.email === email);
+    const signIn = async (caller: Caller, email: string) => {
+      const person = byEmail(email);
+      const browser = new TestBrowser(server.listeningOn);
+      await browser.signIn(email, demoPassword, person?.totpSecret);
+      browsers.set(caller, browser);
+    };
+    await signIn('alice (owner)', 'alice@demo.pool');
+    await signIn('bob (another miner)', 'bob@demo.pool');
+    await signIn('operator', 'operator@demo.pool');
+    await signIn('pool staff', 'staff@demo.pool');
+    await signIn('platform', 'admin@demo.pool');
+
+    const [miner] = await database.query<{ id: string }>("select id from app.miners where account_name = 'alice_hash'");
+    const [operator] = await database.query<{ id: string }>('select id from app.operators');
+    const [pool] = await database.query<{ id: string }>('select id from app.pools where is_current');
+    Object.assign(ids, {
+      aliceMiner: miner?.id ?? '',
+      aliceUser: byEmail('alice@demo.pool')?.id ?? '',
+      operator: operator?.id ?? '',
+      pool: pool?.id ?? '',
+    });
+
+    for (const role of roleNames) {
+      const browser = new TestBrowser(server.listeningOn);
+      const email = `${role}@matrix.test`;
+      await browser.register(email, 'Matrix-Role-4471');
+      const whoami = await browser.json<{ identity: { id: string } }>('/identity/sessions/whoami');
+      await database.query('insert into app.users (id, email) values ($1, $2)', [whoami.body.identity.id, email]);
+      await database.query(
+        "insert into app.permissions (user_id, type, account_id, role) values ($1, 'miner', $2, $3)",
+        [whoami.body.identity.id, ids.aliceMiner, role],
+      );
+      browsers.set(`${role} of alice`, browser);
+    }
+
+    const addWatcher = async (caller: Caller, access: Section[]) => {
+      const token = randomUUID().replaceAll('-', '').padEnd(43, 'x');
+      const [row] = await database.query<{ id: string }>(
+        'insert into app.watchers (token, name, miner_id, access) values ($1, $2, $3, $4) returning id',
+        [token, caller, ids.aliceMiner, JSON.stringify(access)],
+      );
+      watcherTokens.set(caller, token);
+      return row?.id ?? '';
+    };
+    ids.watcher = await addWatcher('watcher of Workers', ['Workers']);
+    await addWatcher('watcher of Payments', ['Payments']);
+    const revoked = await addWatcher('revoked watcher', ['Workers', 'Payments']);
+    await database.query('delete from app.watchers where id = $1', [revoked]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  /** The path of a route with its parameters filled for alice's miner, the operator or the pool. */
+  function concretePath(url: string): string {
+    const account = url.startsWith('/api/backend/v0.1/pools/')
+      ? ids.pool
+      : url.startsWith('/api/backend/v0.1/operators/')
+        ? ids.operator
+        : url.startsWith('/api/backend/v0.1/identity/')
+          ? ids.aliceUser
+          : ids.aliceMiner;
+    return url
+      .replace(':miner_id', ids.aliceMiner)
+      .replace(':id', account)
+      .replace(':watcherId', ids.watcher)
+      .replace(':access_id', randomUUID())
+      .replace(':title', 'NorthHash')
+      .replace(':token', watcherTokens.get('watcher of Workers') ?? '');
+  }
+
+  async function outcome(caller: Caller, method: string, url: string): Promise<number> {
+    const headers: Record<string, string> = { [policyProbeHeader]: '1', accept: 'application/json' };
+    const token = watcherTokens.get(caller);
+    if (token) headers['x-watcher-token'] = token;
+    const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ miner_id: ids.aliceMiner });
+    if (body) headers['content-type'] = 'application/json';
+    const browser = browsers.get(caller);
+    const path = concretePath(url);
+    const response = browser
+      ? await browser.fetch(path, { method, headers, body })
+      : await fetch(`${server.listeningOn}${path}`, { method, headers, body });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  it('has a rule for every route the server registers, and no rule for a route it does not', () => {
+    const registered = server.app.productRoutes.map((route) => `${route.method} ${route.url}`).sort();
+    expect(registered.filter((route) => !(route in routes))).toEqual([]);
+    expect(Object.keys(routes).filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  it('admits exactly the callers each rule names, and refuses everyone else', async () => {
+    const mismatches: string[] = [];
+    for (const { method, url } of server.app.productRoutes) {
+      const rule = routes[`${method} ${url}`];
+      if (!rule) continue;
+      const expected = admitted(rule, method);
+      for (const caller of allCallers) {
+        const status = await outcome(caller, method, url);
+        const allowed = status === 204;
+        if (allowed !== expected.has(caller)) mismatches.push(`${method} ${url} by ${caller}: ${status}`);
+        if (!allowed && status !== 401 && status !== 403) mismatches.push(`${method} ${url} by ${caller}: ${status}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
