@@ -30,6 +30,7 @@ export async function signInWithPassword(page: Page, email: string, password: st
 }
 
 export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Your menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
 }

@@ -11,6 +11,7 @@ import type { SecondFactors } from '@pool/contract/identity';
 import type { Area } from '@/app/entry/route-guard.ts';
 import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import { AccountSwitcher } from './account-switcher.tsx';
+import { UserMenu } from './user-menu.tsx';
 import { navigationOf } from './navigation.ts';
 
 const hasSecondFactor = (credentials: SecondFactors) =>
@@ -43,17 +44,7 @@ export function AppShell({ area }: { area: Area }) {
         </NavLink>
         <div className="shell-header-end">
           {active && identity && <AccountSwitcher permissions={identity.permissions} active={active} />}
-          <LanguageSwitcher />
-          {identity && (
-            <>
-              <NavLink to="/settings" className="button button-ghost">
-                {t('nav.settings')}
-              </NavLink>
-              <button type="button" className="button button-ghost" onClick={() => void signOut()}>
-                {t('auth.signOut')}
-              </button>
-            </>
-          )}
+          {identity ? <UserMenu email={identity.user.email} onSignOut={() => void signOut()} /> : <LanguageSwitcher />}
         </div>
       </header>
       <nav className="shell-nav" aria-label={t('nav.label')}>
