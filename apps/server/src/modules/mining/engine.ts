@@ -1,0 +1,301 @@
+import type { Database } from '@pool/db/database';
+import type { IngestResult, ShareRejectionReason } from '@pool/contract/mining';
+import { shareAggregator, type WorkerEntry } from './aggregator.ts';
+import { miningEventBus, type MiningEventBus } from './events.ts';
+import type { ShareTotals } from './hashrate.ts';
+import { bucketCloser } from './rollup.ts';
+import { workerStatus } from './rules.ts';
+import { defaultMaxAhead, defaultMaxShareAge, validateShare, type Share } from './share-validation.ts';
+import { workerRegistry } from './worker-registry.ts';
+import { miningWriteRepository } from './write-repository.ts';
+
+export interface MiningEngineOptions {
+  database: Database;
+  /** The pool this engine counts shares for; events name it by its name. */
+  pool: { id: string; name: string };
+  /** Now, in epoch milliseconds; tests pass a fake clock. */
+  clock?: () => number;
+  events?: MiningEventBus;
+  /** How often pending shares are written when the last write finished early. */
+  flushInterval?: number;
+  /** How often buckets are closed and statuses checked; 0 leaves it to whoever calls `tick`. */
+  tickInterval?: number;
+  /** How long after its end a bucket waits for shares still in flight before it closes. */
+  closeDelay?: number;
+  maxShareAge?: number;
+  maxAhead?: number;
+  /** How long batch ids are remembered to count a batch sent again only once. */
+  batchRetention?: number;
+  onError?: (error: unknown, during: string) => void;
+}
+
+export interface IncomingBatch {
+  batchId: string;
+  events: readonly unknown[];
+}
+
+interface Waiting {
+  batchId: string;
+  accepted: number;
+  rejected: number;
+  settle: (error?: unknown) => void;
+}
+
+/** Workers gone for longer than the longest worker retention (days, 35) are forgotten. */
+const workerRetention = 36 * 24 * 60 * 60_000;
+const minute = 60_000;
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error('the flush failed'));
+
+/**
+ * The mining-data engine: validates share batches from any transport, sums them per worker and
+ * minute in memory, commits each flush with its batch ids in one transaction (a batch counts
+ * exactly once), closes buckets into the coarser resolutions and announces what changed.
+ */
+export function miningEngine(options: MiningEngineOptions) {
+  const clock = options.clock ?? Date.now;
+  const events = options.events ?? miningEventBus();
+  const maxShareAge = options.maxShareAge ?? defaultMaxShareAge;
+  const maxAhead = options.maxAhead ?? defaultMaxAhead;
+  const flushInterval = options.flushInterval ?? 1000;
+  const tickInterval = options.tickInterval ?? 5000;
+  const batchRetention = options.batchRetention ?? 24 * 60 * 60_000;
+  const onError = options.onError ?? (() => {});
+  const repository = miningWriteRepository(options.database);
+  const registry = workerRegistry(repository, clock);
+  const closer = bucketCloser(repository, events, { closeDelay: options.closeDelay ?? 5000, maxShareAge });
+  const aggregator = shareAggregator();
+  const inFlight = new Map<string, Promise<IngestResult>>();
+  const rejections = new Map<ShareRejectionReason, number>();
+  let waiting: Waiting[] = [];
+  let chain: Promise<unknown> = Promise.resolve();
+  let flushing: Promise<void> | undefined;
+  let timers: NodeJS.Timeout[] = [];
+  let lastTickAt = clock();
+  let lastRetentionAt = 0;
+  let counted = 0;
+
+  /** Flushes, closes and imports run one at a time: each sees the watermarks the last one left. */
+  function serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = chain.then(work, work);
+    chain = run.catch(() => {});
+    return run;
+  }
+
+  const accountsOf = (entry: WorkerEntry) =>
+    entry.operatorId ? [entry.minerId, entry.poolId, entry.operatorId] : [entry.minerId, entry.poolId];
+
+  async function writeSnapshot(batches: Waiting[]): Promise<void> {
+    const snapshot = aggregator.take();
+    await serially(async () => {
+      await registry.assignIds(snapshot.workerActivity.map((row) => row.owner));
+      const idOf = (entry: WorkerEntry) => entry.id ?? 0;
+      const now = clock();
+      await repository.commitFlush(
+        {
+          batches: batches.map(({ batchId, accepted, rejected }) => ({ batchId, accepted, rejected })),
+          workerMinutes: snapshot.workerMinutes.map((row) => ({ ...row, owner: idOf(row.owner) })),
+          accountMinutes: snapshot.accountMinutes,
+          workerActivity: snapshot.workerActivity.map((row) => ({ ...row, owner: idOf(row.owner) })),
+          accountActivity: snapshot.accountActivity,
+        },
+        now,
+      );
+      counted += snapshot.shares;
+      for (const row of snapshot.workerMinutes) closer.markLate(idOf(row.owner), accountsOf(row.owner), row.minute);
+      for (const { owner: entry, firstShareAt, lastShareAt } of snapshot.workerActivity) {
+        const before = entry.lastShareAt === null ? null : workerStatus(entry.lastShareAt, now);
+        entry.firstShareAt = Math.min(entry.firstShareAt ?? firstShareAt, firstShareAt);
+        entry.lastShareAt = Math.max(entry.lastShareAt ?? lastShareAt, lastShareAt);
+        const after = workerStatus(entry.lastShareAt, now);
+        if (before !== after) announceStatus(entry, before, after, now);
+      }
+    });
+  }
+
+  function announceStatus(
+    entry: WorkerEntry,
+    from: ReturnType<typeof workerStatus> | null,
+    to: ReturnType<typeof workerStatus>,
+    at: number,
+  ) {
+    if (entry.id === undefined) return;
+    events.publish({
+      type: 'worker_status_changed',
+      workerId: entry.id,
+      workerName: entry.workerName,
+      minerId: entry.minerId,
+      operatorId: entry.operatorId,
+      poolId: entry.poolId,
+      from,
+      to,
+      at,
+    });
+  }
+
+  /** Writes what is pending; under load the next flush starts as soon as one commits (group commit). */
+  function flush(): Promise<void> {
+    if (flushing) return flushing.then(() => flush());
+    if (aggregator.shares === 0 && waiting.length === 0) return Promise.resolve();
+    const batches = waiting;
+    waiting = [];
+    const run = writeSnapshot(batches).then(
+      () => {
+        for (const batch of batches) batch.settle();
+      },
+      (error: unknown) => {
+        onError(error, 'flush');
+        for (const batch of batches) batch.settle(error);
+      },
+    );
+    flushing = run.finally(() => {
+      flushing = undefined;
+      if (waiting.length > 0) void flush();
+    });
+    return flushing;
+  }
+
+  async function countBatch(batch: IncomingBatch): Promise<IngestResult> {
+    const seen = (await repository.countedBatches([batch.batchId])).get(batch.batchId);
+    if (seen) return { batch_id: batch.batchId, duplicate: true, ...seen, rejections: [] };
+    const now = clock();
+    const limits = { poolName: options.pool.name, now, maxAge: maxShareAge, maxAhead };
+    const checked = batch.events.map((event) => validateShare(event, limits));
+    await registry.learnMiners(
+      checked.filter((share): share is Share => typeof share !== 'string').map((share) => share.accountName),
+    );
+    const result: IngestResult = {
+      batch_id: batch.batchId,
+      duplicate: false,
+      accepted: 0,
+      rejected: 0,
+      rejections: [],
+    };
+    checked.forEach((share, index) => {
+      let reason: ShareRejectionReason | undefined;
+      if (typeof share === 'string') reason = share;
+      else {
+        const miner = registry.miner(share.accountName);
+        if (!miner) reason = 'unknown_account';
+        else if (miner.poolId !== options.pool.id) reason = 'unknown_pool';
+        else {
+          aggregator.add(registry.worker(miner, share.workerName), share);
+          result.accepted += 1;
+          return;
+        }
+      }
+      result.rejected += 1;
+      result.rejections.push({ index, reason });
+      rejections.set(reason, (rejections.get(reason) ?? 0) + 1);
+    });
+    await new Promise<void>((resolve, reject) => {
+      waiting.push({
+        batchId: batch.batchId,
+        accepted: result.accepted,
+        rejected: result.rejected,
+        settle: (error) =>
+          error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error))),
+      });
+      if (!flushing) void flush();
+    });
+    return result;
+  }
+
+  async function tick(): Promise<void> {
+    await serially(async () => {
+      const now = clock();
+      await closer.close(now);
+      for (const entry of registry.all()) {
+        if (entry.lastShareAt === null) continue;
+        const before = workerStatus(entry.lastShareAt, lastTickAt);
+        const after = workerStatus(entry.lastShareAt, now);
+        if (before !== after) announceStatus(entry, before, after, now);
+      }
+      lastTickAt = now;
+      if (now - lastRetentionAt >= minute) {
+        registry.forget(await repository.applyRetention(now, workerRetention, batchRetention));
+        lastRetentionAt = now;
+      }
+    });
+  }
+
+  return {
+    events,
+
+    async start(): Promise<void> {
+      await registry.load();
+      const now = clock();
+      lastTickAt = now;
+      await closer.load(now);
+      if (flushInterval > 0) {
+        timers.push(setInterval(() => void flush(), flushInterval));
+      }
+      if (tickInterval > 0) {
+        timers.push(
+          setInterval(() => {
+            tick().catch((error: unknown) => onError(error, 'tick'));
+          }, tickInterval),
+        );
+      }
+      for (const timer of timers) timer.unref();
+    },
+
+    async stop(): Promise<void> {
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
+      await flush();
+      await chain;
+    },
+
+    /**
+     * Counts a batch once: a batch id seen before, committed or still in flight, answers what was
+     * counted then. Resolves when the batch's shares are committed.
+     */
+    submit(batch: IncomingBatch): Promise<IngestResult> {
+      const pending = inFlight.get(batch.batchId);
+      if (pending) return pending.then((result) => ({ ...result, duplicate: true, rejections: [] }));
+      const counting = countBatch(batch).finally(() => inFlight.delete(batch.batchId));
+      inFlight.set(batch.batchId, counting);
+      return counting;
+    },
+
+    flush,
+    tick,
+
+    /** Writes minutes summed elsewhere (the demo's history) through the same flush and roll-ups. */
+    async importHistory(
+      batchId: string,
+      minutes: { accountName: string; workerName: string; start: number; totals: ShareTotals; lastShareAt: number }[],
+    ): Promise<void> {
+      if ((await repository.countedBatches([batchId])).has(batchId)) return;
+      await registry.learnMiners(minutes.map((row) => row.accountName));
+      let from = Infinity;
+      for (const row of minutes) {
+        const miner = registry.miner(row.accountName);
+        if (!miner) throw new Error(`history names an unknown account ${row.accountName}`);
+        aggregator.addMinute(registry.worker(miner, row.workerName), row.start, row.totals, row.lastShareAt);
+        from = Math.min(from, row.start);
+      }
+      await new Promise<void>((resolve, reject) => {
+        waiting.push({
+          batchId,
+          accepted: minutes.length,
+          rejected: 0,
+          settle: (error) =>
+            error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error))),
+        });
+        void flush();
+      });
+      if (Number.isFinite(from)) await serially(() => closer.rollUpHistory(from));
+    },
+
+    /** Shares counted since start and events refused by reason. */
+    counters(): { counted: number; rejected: Record<string, number>; workers: number } {
+      return { counted, rejected: Object.fromEntries(rejections), workers: registry.size };
+    },
+
+    closedThrough: closer.closedThrough,
+  };
+}
+
+export type MiningEngine = ReturnType<typeof miningEngine>;
