@@ -23,6 +23,11 @@ import { watcherRepository } from './modules/watchers/repository.ts';
 import type { IdentityPublicClient } from './identity-client/session.ts';
 import type { IdentityAdminClient } from './identity-client/admin.ts';
 import { paths } from '@pool/contract/paths';
+import type { MiningEngine } from './modules/mining/engine.ts';
+import { miningRoutes } from './modules/mining/routes.ts';
+import { ingestRoutes } from './modules/mining/ingest-routes.ts';
+import { miningService } from './modules/mining/service.ts';
+import { miningReadRepository } from './modules/mining/read-repository.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -34,6 +39,8 @@ export interface AppOptions {
   /** Folder of the built web app (apps/web/dist). */
   webRoot: string;
   readiness: Record<string, () => Promise<boolean>>;
+  /** The mining-data engine the ingest feeds and whose clock the mining reads use. */
+  mining: { engine: MiningEngine; clock?: () => number };
   /** Mounts services that share the origin, such as the identity service under /identity. */
   mount?: (app: FastifyInstance) => Promise<void>;
 }
@@ -72,7 +79,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       const users = userRepository(db);
       const watchers = watcherRepository(db);
-      await api.register(policyPlugin, { identity: options.identity.public, access: accountAccess(db), watchers });
+      const miningReads = miningReadRepository(database);
+      await api.register(policyPlugin, {
+        identity: options.identity.public,
+        access: accountAccess(db),
+        watchers,
+        workers: {
+          minerOf: async (id) => (/^\d{1,9}$/.test(id) ? miningReads.minerOfWorker(Number(id)) : undefined),
+        },
+      });
       await api.register(identityRoutes, {
         users,
         admin: options.identity.admin,
@@ -84,6 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(accountRoutes, { accounts: accountRepository(db), users, poolId: options.poolId });
       await api.register(watcherRoutes, { watchers, users });
+      await api.register(miningRoutes, {
+        service: miningService({ repository: miningReads, clock: options.mining.clock ?? Date.now }),
+        events: options.mining.engine.events,
+      });
+      await api.register(ingestRoutes, { engine: options.mining.engine, ingestKey: config.INGEST_KEY });
     },
     { prefix: paths.apiVersion },
   );

@@ -10,6 +10,9 @@ import { ensurePoolConfig } from './modules/pool-config/service.ts';
 import { seedDemo } from './demo/seed.ts';
 import { identityPublicClient } from './identity-client/session.ts';
 import { identityAdminClient } from './identity-client/admin.ts';
+import { miningEngine } from './modules/mining/engine.ts';
+import { natsIngest, type NatsIngest } from './modules/mining/nats-transport.ts';
+import { shareSimulator, type ShareSimulator } from './modules/mining/simulator.ts';
 
 export const appMigrations: MigrationSet = {
   folder: fileURLToPath(new URL('../migrations', import.meta.url)),
@@ -37,20 +40,35 @@ export interface StartOptions {
   /** An open database to use instead of the one the config names; the caller keeps it open. */
   database?: Database;
   webRoot?: string;
+  /** The mining engine's clock (tests). */
+  clock?: () => number;
 }
 
 /** Opens the database, applies migrations, seeds, and serves the whole product on one port. */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const database = options.database ?? (await openConfiguredDatabase(config));
   const closeDatabase = options.database ? async () => {} : () => database.close();
+  const stops: (() => Promise<void>)[] = [];
   try {
     await applyMigrations(database, appMigrations);
     const db = database.orm(schema);
     const pool = await ensurePoolConfig(poolConfigRepository(db), config);
     if (config.DEMO) await seedDemo(db, pool.id);
+    const [poolRow] = await database.query<{ name: string }>('select name from app.pools where id = $1', [pool.id]);
+    const poolName = poolRow?.name ?? config.POOL_NAME;
 
     // The product reaches identity over HTTP only, as it would a real Kratos; the in-process
     // service's address is known once the server listens.
+    let engineLog: (error: unknown, during: string) => void = () => {};
+    const engine = miningEngine({
+      database,
+      pool: { id: pool.id, name: poolName },
+      clock: options.clock,
+      onError: (error, during) => engineLog(error, during),
+    });
+    await engine.start();
+    stops.push(() => engine.stop());
+
     let listeningOn = '';
     const identityBase = () => `${listeningOn}/identity`;
     const app = await buildApp({
@@ -63,6 +81,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       },
       version: config.APP_VERSION ?? packageVersion(),
       webRoot: options.webRoot ?? defaultWebRoot,
+      mining: { engine, clock: options.clock },
       readiness: {
         database: async () => {
           await database.ping();
@@ -71,6 +90,28 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         migrations: () => migrationsApplied(database, appMigrations),
       },
     });
+    engineLog = (error, during) => app.log.error({ err: error }, `mining engine: ${during} failed`);
+    let nats: NatsIngest | undefined;
+    if (config.NATS_URL) {
+      nats = await natsIngest({
+        engine,
+        url: config.NATS_URL,
+        stream: config.NATS_STREAM,
+        subjects: [config.NATS_SUBJECT],
+        durable: config.NATS_CONSUMER,
+        onError: (error) => engineLog(error, 'NATS batch'),
+      });
+    }
+    let simulator: ShareSimulator | undefined;
+    if (config.simulator) {
+      simulator = shareSimulator({
+        engine,
+        poolName,
+        clock: options.clock,
+        onError: (error) => engineLog(error, 'simulator'),
+      });
+      await simulator.start();
+    }
     listeningOn = loopbackAddress(await app.listen({ port: config.PORT, host: config.HOST }));
     return {
       app,
@@ -78,10 +119,14 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       listeningOn,
       close: async () => {
         await app.close();
+        await simulator?.stop();
+        await nats?.stop();
+        await engine.stop();
         await closeDatabase();
       },
     };
   } catch (error) {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
     await closeDatabase().catch(() => {});
     throw error;
   }

@@ -9,7 +9,7 @@ import { loadConfig, type ServerConfig } from '../src/config/env.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
 function configWith(env: Record<string, string>): ServerConfig {
-  const result = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
+  const result = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SIMULATOR: 'off', ...env });
   if (!result.ok) throw new Error(result.problems.join('; '));
   return result.config;
 }

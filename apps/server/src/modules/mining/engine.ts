@@ -193,8 +193,7 @@ export function miningEngine(options: MiningEngineOptions) {
         batchId: batch.batchId,
         accepted: result.accepted,
         rejected: result.rejected,
-        settle: (error) =>
-          error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error))),
+        settle: (error) => (error === undefined ? resolve() : reject(asError(error))),
       });
       if (!flushing) void flush();
     });
@@ -281,8 +280,7 @@ export function miningEngine(options: MiningEngineOptions) {
           batchId,
           accepted: minutes.length,
           rejected: 0,
-          settle: (error) =>
-            error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error))),
+          settle: (error) => (error === undefined ? resolve() : reject(asError(error))),
         });
         void flush();
       });
@@ -295,6 +293,9 @@ export function miningEngine(options: MiningEngineOptions) {
     },
 
     closedThrough: closer.closedThrough,
+
+    /** Has the pool ever had a share? The demo backfills history only into an empty pool. */
+    hasShares: () => repository.hasShares(options.pool.id),
   };
 }
 

@@ -74,3 +74,6 @@ export function periodWindow(period: TablePeriod, now: Milliseconds): { from: Mi
 export function isChartPeriod(period: TablePeriod): period is ChartPeriod {
   return period !== 'P30D';
 }
+
+/** The windows a stats answer reports, in the order of its fields. */
+export const tablePeriodsOfStats: readonly TablePeriod[] = ['PT15M', 'PT1H', 'P1D', 'P1W', 'P30D'];

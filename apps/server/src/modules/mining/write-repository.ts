@@ -130,9 +130,9 @@ export function miningWriteRepository(database: Database) {
       }));
     },
 
-    async poolByName(name: string): Promise<string | undefined> {
-      const [row] = await query<{ id: string }>('select id from app.pools where name = $1', [name]);
-      return row?.id;
+    async hasShares(accountId: string): Promise<boolean> {
+      const rows = await query('select 1 from app.account_activity where account_id = $1', [accountId]);
+      return rows.length > 0;
     },
 
     async workers(): Promise<WorkerRow[]> {
@@ -343,6 +343,31 @@ export function miningWriteRepository(database: Database) {
         [from, to, (to - from) / 1000, ...(workerIds ? [workerIds] : [])],
       );
       return rows.length;
+    },
+
+    /** Records a virtual-mining contract: the recipient gets a boundary worker fed by the donor. */
+    async addContract(contract: {
+      donorMinerId: string;
+      recipientMinerId: string;
+      hashRateShare: number | null;
+      fixedHashRate: number | null;
+      startsAt: number;
+      endsAt: number | null;
+    }): Promise<string> {
+      const [row] = await query<{ id: string }>(
+        `insert into app.virtual_mining_contracts (donor_miner_id, recipient_miner_id, hash_rate_share, fixed_hash_rate, starts_at, ends_at)
+         values ($1, $2, $3, $4, ${epochMs('$5::bigint')}, case when $6::bigint is null then null else ${epochMs('$6::bigint')} end) returning id`,
+        [
+          contract.donorMinerId,
+          contract.recipientMinerId,
+          contract.hashRateShare,
+          contract.fixedHashRate,
+          contract.startsAt,
+          contract.endsAt,
+        ],
+      );
+      if (!row) throw new Error('inserting a contract returned no row');
+      return row.id;
     },
 
     /** Drops what each resolution no longer needs; answers the ids of workers removed for good. */
