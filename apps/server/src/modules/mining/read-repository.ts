@@ -114,13 +114,12 @@ function statusCondition(statuses: readonly WorkerStatus[], now: number, params:
   const parts = statuses.map((status) => {
     const range = lastShareRange(status, now);
     const bounds: string[] = [];
-    if (range.after !== undefined) {
-      params.push(range.after);
-      bounds.push(`w.last_share_at > ${at(`$${params.length}`)}`);
-    }
-    if (range.notAfter !== undefined) {
-      params.push(range.notAfter);
-      bounds.push(`w.last_share_at <= ${at(`$${params.length}`)}`);
+    const operators = { after: '>', notBefore: '>=', before: '<', notAfter: '<=' } as const;
+    for (const key of ['after', 'notBefore', 'before', 'notAfter'] as const) {
+      const bound = range[key];
+      if (bound === undefined) continue;
+      params.push(bound);
+      bounds.push(`w.last_share_at ${operators[key]} ${at(`$${params.length}`)}`);
     }
     const within = bounds.join(' and ') || 'true';
     return range.orNever ? `((${within}) or w.last_share_at is null)` : `(${within})`;

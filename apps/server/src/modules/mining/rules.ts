@@ -35,24 +35,37 @@ export function workerStatus(lastShareAt: Milliseconds | null, now: Milliseconds
   return 'stable';
 }
 
-/**
- * The last-share times that have a status at `now`, as bounds a query can use: `after` is
- * exclusive, `notAfter` inclusive. The inverse of `workerStatus`.
- */
-export function lastShareRange(
-  status: WorkerStatus,
-  now: Milliseconds,
-): { after?: Milliseconds; notAfter?: Milliseconds; orNever?: boolean } {
+/** Bounds on a last-share time: `after` and `before` exclusive, `notBefore` and `notAfter` inclusive. */
+export interface TimeRange {
+  after?: Milliseconds;
+  notBefore?: Milliseconds;
+  before?: Milliseconds;
+  notAfter?: Milliseconds;
+  /** Also a worker that never shared. */
+  orNever?: boolean;
+}
+
+/** The last-share times that have a status at `now`, as bounds a query can use: the inverse of `workerStatus`. */
+export function lastShareRange(status: WorkerStatus, now: Milliseconds): TimeRange {
   switch (status) {
     case 'stable':
       return { after: now - thresholds.unavailableAfter };
     case 'unavailable':
-      return { after: now - thresholds.offAfter, notAfter: now - thresholds.unavailableAfter, orNever: true };
+      return { notBefore: now - thresholds.offAfter, notAfter: now - thresholds.unavailableAfter, orNever: true };
     case 'off':
-      return { after: now - thresholds.removedAfter, notAfter: now - thresholds.offAfter };
+      return { notBefore: now - thresholds.removedAfter, before: now - thresholds.offAfter };
     case 'removed':
-      return { notAfter: now - thresholds.removedAfter };
+      return { before: now - thresholds.removedAfter };
   }
+}
+
+export function withinRange(time: Milliseconds, range: TimeRange): boolean {
+  return (
+    (range.after === undefined || time > range.after) &&
+    (range.notBefore === undefined || time >= range.notBefore) &&
+    (range.before === undefined || time < range.before) &&
+    (range.notAfter === undefined || time <= range.notAfter)
+  );
 }
 
 export interface Activity {
