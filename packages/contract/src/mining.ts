@@ -259,6 +259,8 @@ export const MiningEvent = z.discriminatedUnion('type', [
     resolution: Resolution,
     /** The closed bucket's start. */
     at: z.iso.datetime(),
+    /** Whether the stream's account had shares in it; every chart moves on by a point either way. */
+    had_shares: z.boolean(),
   }),
   z.object({
     type: z.literal('worker_status_changed'),

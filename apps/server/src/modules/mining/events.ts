@@ -36,8 +36,11 @@ export function miningEventBus() {
 
 export type MiningEventBus = ReturnType<typeof miningEventBus>;
 
-/** Does this event concern the account (miner, operator or pool) a stream watches? */
+/**
+ * Does this event concern the account (miner, operator or pool) a stream watches? A closed bucket
+ * concerns every account: each chart moves on by one point, with shares or without.
+ */
 export function concerns(event: EngineEvent, accountId: string): boolean {
-  if (event.type === 'buckets_closed') return event.accountIds.has(accountId);
+  if (event.type === 'buckets_closed') return true;
   return event.minerId === accountId || event.operatorId === accountId || event.poolId === accountId;
 }

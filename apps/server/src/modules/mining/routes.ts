@@ -48,8 +48,15 @@ const readsOf = (kind: 'miner' | 'operator' | 'pool'): RoutePolicy => ({
 });
 const heartbeatEvery = 25_000;
 
-function toWire(event: EngineEvent): MiningEvent {
-  if (event.type === 'buckets_closed') return { type: event.type, resolution: event.resolution, at: iso(event.at) };
+function toWire(event: EngineEvent, accountId: string): MiningEvent {
+  if (event.type === 'buckets_closed') {
+    return {
+      type: event.type,
+      resolution: event.resolution,
+      at: iso(event.at),
+      had_shares: event.accountIds.has(accountId),
+    };
+  }
   return {
     type: event.type,
     worker_id: event.workerId,
@@ -81,7 +88,7 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
     streams.add(reply);
     const unsubscribe = events.subscribe((event) => {
       if (!concerns(event, accountId)) return;
-      reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(toWire(event))}\n\n`);
+      reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(toWire(event, accountId))}\n\n`);
     });
     const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), heartbeatEvery);
     heartbeat.unref();
