@@ -252,14 +252,12 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
     const stream = await open(`?watcher_token=${watcherWithWorkers}`);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = stream.response.body?.getReader();
     clock.advance(60_000);
     await engine.tick();
     let text = '';
-    while (!text.includes('event: buckets_closed') && reader) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
+    for await (const chunk of stream.response.body as unknown as AsyncIterable<Uint8Array>) {
+      text += new TextDecoder().decode(chunk);
+      if (text.includes('event: buckets_closed')) break;
     }
     expect(text).toContain('"resolution":"PT1M"');
     stream.close();
