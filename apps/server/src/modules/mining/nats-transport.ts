@@ -58,7 +58,7 @@ export async function natsIngest(options: NatsIngestOptions) {
       const batch = envelopeOf(message);
       if (!batch) {
         counters.malformed += 1;
-        message.term('not a share batch');
+        message.term();
         continue;
       }
       // Not awaited: batches arriving during a flush join the next one (group commit).
