@@ -100,7 +100,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { accounts: accountRepository(db), users, poolId: options.poolId });
       await api.register(watcherRoutes, { watchers, users });
       await api.register(miningRoutes, {
-        service: miningService({ repository: miningReads, clock: options.mining.clock ?? Date.now }),
+        service: miningService({
+          repository: miningReads,
+          clock: options.mining.clock ?? Date.now,
+          closedThrough: options.mining.engine.closedThrough,
+        }),
         events: options.mining.engine.events,
       });
       await api.register(ingestRoutes, { engine: options.mining.engine, ingestKey: config.INGEST_KEY });

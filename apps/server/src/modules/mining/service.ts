@@ -5,6 +5,7 @@ import type {
   HashRateChart,
   HashRateFigure,
   MiningStats,
+  Resolution,
   TablePeriod,
   Worker,
   WorkerList,
@@ -21,7 +22,14 @@ import {
   type ShareTotals,
 } from './hashrate.ts';
 import type { ContractRecord, MiningReadRepository, Window, WorkerRecord, WorkerScope } from './read-repository.ts';
-import { bucketStart, periodLength, resolutionOfPeriod, resolutionSpec, tablePeriodsOfStats } from './resolutions.ts';
+import {
+  bucketStart,
+  periodLength,
+  resolutionOfPeriod,
+  resolutionSpec,
+  resolutionSpecs,
+  tablePeriodsOfStats,
+} from './resolutions.ts';
 import { chartAvailability, workerStatus, type Activity } from './rules.ts';
 import { iso } from './sql.ts';
 
@@ -34,10 +42,24 @@ const figure = (hashRate: number, shares: number): HashRateFigure => ({
 });
 
 /** Turns buckets into the charts, stats and lists of spec 7, as of the engine's clock. */
-export function miningService({ repository, clock }: { repository: MiningReadRepository; clock: () => number }) {
+export function miningService({
+  repository,
+  clock,
+  closedThrough,
+}: {
+  repository: MiningReadRepository;
+  clock: () => number;
+  /** The engine's watermarks when it runs in this process; read from the database otherwise. */
+  closedThrough?: (resolution: Resolution) => number;
+}) {
+  const watermarks = async (): Promise<Map<Resolution, number>> =>
+    closedThrough
+      ? new Map(resolutionSpecs.map((spec) => [spec.name, closedThrough(spec.name)]))
+      : repository.closedThrough();
+
   /** A period's window ends where its resolution is closed: the open bucket is not drawn yet. */
   async function windowsOf(periods: readonly TablePeriod[], now: number): Promise<Window[]> {
-    const closed = await repository.closedThrough();
+    const closed = await watermarks();
     return periods.map((period) => {
       const spec = resolutionSpec(resolutionOfPeriod[period]);
       const current = bucketStart(now, spec.width);
