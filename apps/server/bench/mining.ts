@@ -191,7 +191,7 @@ async function buildRawShares(database: Database, now: number) {
   line(`raw shares for the baseline: ${count?.n} (15 minutes), built in ${seconds(started)} s`);
 }
 
-async function serve(database: Database, poolId: string, now: () => number, engine: MiningEngine) {
+async function serve(database: Database, poolId: string, now: () => number, engine: MiningEngine, cacheTtl = 0) {
   const app = await buildApp({
     config: testConfig({ INGEST_KEY: ingestKey }),
     database,
@@ -200,7 +200,7 @@ async function serve(database: Database, poolId: string, now: () => number, engi
     version: 'bench',
     webRoot: fakeWebRoot(),
     readiness: {},
-    mining: { engine, clock: now },
+    mining: { engine, clock: now, cacheTtl },
   });
   app.get('/bench/raw', async (request) => rawQuery(database, request.query as Record<string, string>));
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -305,23 +305,26 @@ async function postgresRun() {
     const startedEngine = performance.now();
     await engine.start();
     line(`engine started with ${engine.counters().workers} workers in ${seconds(startedEngine)} s`);
+    const queries = [
+      { name: 'pool chart PT15M (100,000 workers)', path: `${api}/pools/${poolId}/charts?period=PT15M` },
+      { name: 'pool chart P1D', path: `${api}/pools/${poolId}/charts?period=P1D` },
+      { name: 'miner chart PT15M (5,000 workers)', path: `${api}/miners/${bigMinerId}/charts?period=PT15M` },
+      { name: 'miner chart P1W (5,000 workers)', path: `${api}/miners/${bigMinerId}/charts?period=P1W` },
+      {
+        name: 'worker list by hash_rate_1h (50,000 workers)',
+        path: `${api}/operators/${operatorId}/workers?sort=hash_rate_1h&direction=desc&per_page=50`,
+      },
+    ];
+    const cachedServer = await serve(database, poolId, Date.now, engine, 1000);
+    line(`reads with the 1 s read cache, 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`);
+    await measureReads(cachedServer.origin, queries, scale.readRequests);
+    await cachedServer.app.close();
     const { app, origin } = await serve(database, poolId, Date.now, engine);
     try {
-      line(`reads at 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`);
-      const engineReads = await measureReads(
-        origin,
-        [
-          { name: 'pool chart PT15M (100,000 workers)', path: `${api}/pools/${poolId}/charts?period=PT15M` },
-          { name: 'pool chart P1D', path: `${api}/pools/${poolId}/charts?period=P1D` },
-          { name: 'miner chart PT15M (5,000 workers)', path: `${api}/miners/${bigMinerId}/charts?period=PT15M` },
-          { name: 'miner chart P1W (5,000 workers)', path: `${api}/miners/${bigMinerId}/charts?period=P1W` },
-          {
-            name: 'worker list by hash_rate_1h (50,000 workers)',
-            path: `${api}/operators/${operatorId}/workers?sort=hash_rate_1h&direction=desc&per_page=50`,
-          },
-        ],
-        scale.readRequests,
+      line(
+        `reads computed every time (no cache), 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`,
       );
+      const engineReads = await measureReads(origin, queries, scale.readRequests);
       line('baseline: the same from raw shares (15 minutes of them), 32 concurrent clients, 64 requests each:');
       const raw = await measureReads(
         origin,

@@ -28,6 +28,7 @@ import { miningRoutes } from './modules/mining/routes.ts';
 import { ingestRoutes } from './modules/mining/ingest-routes.ts';
 import { miningService } from './modules/mining/service.ts';
 import { miningReadRepository } from './modules/mining/read-repository.ts';
+import { readCache } from './modules/mining/read-cache.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -40,7 +41,12 @@ export interface AppOptions {
   webRoot: string;
   readiness: Record<string, () => Promise<boolean>>;
   /** The mining-data engine the ingest feeds and whose clock the mining reads use. */
-  mining: { engine: MiningEngine; clock?: () => number };
+  mining: {
+    engine: MiningEngine;
+    clock?: () => number;
+    /** How long a mining read may be answered from memory; 0 turns the cache off. */
+    cacheTtl?: number;
+  };
   /** Mounts services that share the origin, such as the identity service under /identity. */
   mount?: (app: FastifyInstance) => Promise<void>;
 }
@@ -80,6 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const users = userRepository(db);
       const watchers = watcherRepository(db);
       const miningReads = miningReadRepository(database);
+      const miningCache = readCache(options.mining.cacheTtl ?? 1000);
+      options.mining.engine.events.subscribe((event) => {
+        if (event.type === 'buckets_closed') miningCache.clear();
+      });
       await api.register(policyPlugin, {
         identity: options.identity.public,
         access: accountAccess(db),
@@ -104,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           repository: miningReads,
           clock: options.mining.clock ?? Date.now,
           closedThrough: options.mining.engine.closedThrough,
+          cache: miningCache,
         }),
         events: options.mining.engine.events,
       });

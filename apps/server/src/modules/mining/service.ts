@@ -32,6 +32,7 @@ import {
 } from './resolutions.ts';
 import { chartAvailability, workerStatus, type Activity } from './rules.ts';
 import { iso } from './sql.ts';
+import type { ReadCache } from './read-cache.ts';
 
 type Owner = { kind: 'account'; ids: string[] } | { kind: 'worker'; id: number };
 
@@ -46,12 +47,16 @@ export function miningService({
   repository,
   clock,
   closedThrough,
+  cache,
 }: {
   repository: MiningReadRepository;
   clock: () => number;
   /** The engine's watermarks when it runs in this process; read from the database otherwise. */
   closedThrough?: (resolution: Resolution) => number;
+  cache?: ReadCache;
 }) {
+  const cached = <T>(key: unknown[], compute: () => Promise<T>): Promise<T> =>
+    cache ? cache.get(JSON.stringify(key), compute) : compute();
   const watermarks = async (): Promise<Map<Resolution, number>> =>
     closedThrough
       ? new Map(resolutionSpecs.map((spec) => [spec.name, closedThrough(spec.name)]))
@@ -213,25 +218,30 @@ export function miningService({
 
   return {
     accountChart: (ids: string[], period: ChartPeriod) =>
-      chart({ kind: 'account', ids }, period, repository.accountActivity(ids)),
+      cached(['accountChart', ids, period], () =>
+        chart({ kind: 'account', ids }, period, repository.accountActivity(ids)),
+      ),
 
-    async accountStats(ids: string[], scope: WorkerScope): Promise<AccountMiningStats> {
-      const [figures, workers] = await Promise.all([
-        stats({ kind: 'account', ids }, repository.accountActivity(ids)),
-        statusCounts(scope),
-      ]);
-      return { ...figures, workers };
-    },
+    accountStats: (ids: string[], scope: WorkerScope): Promise<AccountMiningStats> =>
+      cached(['accountStats', ids, scope], async () => {
+        const [figures, workers] = await Promise.all([
+          stats({ kind: 'account', ids }, repository.accountActivity(ids)),
+          statusCounts(scope),
+        ]);
+        return { ...figures, workers };
+      }),
 
-    workerChart: (id: number, period: ChartPeriod) => chart({ kind: 'worker', id }, period, workerActivity(id)),
-    workerStats: (id: number) => stats({ kind: 'worker', id }, workerActivity(id)),
+    workerChart: (id: number, period: ChartPeriod) =>
+      cached(['workerChart', id, period], () => chart({ kind: 'worker', id }, period, workerActivity(id))),
+    workerStats: (id: number) => cached(['workerStats', id], () => stats({ kind: 'worker', id }, workerActivity(id))),
     workerExists: async (id: number) => (await repository.worker(id)) !== undefined,
 
-    async listWorkers(scope: WorkerScope, query: WorkerListQuery): Promise<WorkerList> {
-      const now = clock();
-      const { items, total } = await repository.listWorkers(scope, query, now);
-      return { items: items.map((item) => workerOf(item, now)), total, page: query.page, per_page: query.per_page };
-    },
+    listWorkers: (scope: WorkerScope, query: WorkerListQuery): Promise<WorkerList> =>
+      cached(['listWorkers', scope, query], async () => {
+        const now = clock();
+        const { items, total } = await repository.listWorkers(scope, query, now);
+        return { items: items.map((item) => workerOf(item, now)), total, page: query.page, per_page: query.per_page };
+      }),
 
     statusCounts,
 
