@@ -3,6 +3,10 @@ CREATE TABLE "app"."account_activity" (
 	"kind" text NOT NULL,
 	"first_share_at" timestamp with time zone NOT NULL,
 	"last_share_at" timestamp with time zone NOT NULL,
+	"workers_stable" integer DEFAULT 0 NOT NULL,
+	"workers_unavailable" integer DEFAULT 0 NOT NULL,
+	"workers_off" integer DEFAULT 0 NOT NULL,
+	"workers_removed" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "account_activity_kind_check" CHECK ("app"."account_activity"."kind" in ('miner', 'operator', 'pool'))
 );
 --> statement-breakpoint

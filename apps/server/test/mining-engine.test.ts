@@ -173,6 +173,39 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
       ['farm-03', 'stable', 'unavailable'],
       ['farm-04', 'stable', 'unavailable'],
     ]);
+    // The tick stores each account's counts, which list totals and status counts read.
+    const [counts] = await t.database.query(
+      `select workers_stable, workers_unavailable, workers_off, workers_removed from app.account_activity where account_id = $1`,
+      [t.operatorId],
+    );
+    expect(counts).toEqual({ workers_stable: 0, workers_unavailable: 4, workers_off: 0, workers_removed: 0 });
+  });
+
+  it("lets a sharing worker's row trail by under 15 s, then catches it up once the worker is quiet", async () => {
+    const now = clock.now();
+    const stored = async () =>
+      (
+        await t.database.query<{ at: Date }>(
+          `select last_share_at as at from app.workers where worker_name = 'farm-05'`,
+        )
+      )[0]?.at.getTime();
+    await submit([share('farm-05', now - 10_000)]);
+    await submit([share('farm-05', now - 2_000)]);
+    expect(await stored()).toBe(now - 10_000);
+    clock.advance(20_000);
+    await engine.tick();
+    expect(await stored()).toBe(now - 2_000);
+  });
+
+  it("catches a quiet worker's row up to its exact last share", async () => {
+    const rows = await t.database.query<{ worker_name: string; last_share_at: Date }>(
+      `select worker_name, last_share_at from app.workers where worker_name = 'farm-01'`,
+    );
+    const [lastShare] = await t.database.query<{ at: Date }>(
+      `select max(bucket_start) as at from app.worker_hashrate_1m m join app.workers w on w.id = m.worker_id where w.worker_name = 'farm-01'`,
+    );
+    // farm-01 shared 20 s before each half-minute step: 10 s into the last minute it shared in.
+    expect(rows[0]?.last_share_at.getTime()).toBe((lastShare?.at.getTime() ?? 0) + 10_000);
   });
 
   it('keeps each resolution only for its retention', async () => {
@@ -184,6 +217,6 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
     expect(await oldest('worker_hashrate_5m')).toBeNull();
     expect(await oldest('worker_hashrate_20m')).not.toBeNull();
     expect(await oldest('account_hashrate_5m')).not.toBeNull();
-    expect(await sum(`select count(*)::int as total from app.workers`)).toBe(4);
+    expect(await sum(`select count(*)::int as total from app.workers`)).toBe(5);
   });
 });

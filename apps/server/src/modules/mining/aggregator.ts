@@ -15,6 +15,8 @@ export interface WorkerEntry {
   firstShareAt: number | null;
   /** The last share committed to the database; status follows from it. */
   lastShareAt: number | null;
+  /** What the worker's row says; it trails `lastShareAt` by at most a few seconds (engine.ts). */
+  storedLastShareAt: number | null;
 }
 
 export const workerKey = (minerId: string, workerName: string): string => `${minerId}/${workerName}`;

@@ -1,6 +1,6 @@
 import type { Database } from '@pool/db/database';
-import type { IngestResult, ShareRejectionReason } from '@pool/contract/mining';
-import { shareAggregator, type WorkerEntry } from './aggregator.ts';
+import type { IngestResult, ShareRejectionReason, WorkerStatus } from '@pool/contract/mining';
+import { shareAggregator, type FlushSnapshot, type WorkerEntry } from './aggregator.ts';
 import { miningEventBus, type MiningEventBus } from './events.ts';
 import type { ShareTotals } from './hashrate.ts';
 import { bucketCloser } from './rollup.ts';
@@ -44,6 +44,8 @@ interface Waiting {
 /** Workers gone for longer than the longest worker retention (days, 35) are forgotten. */
 const workerRetention = 36 * 24 * 60 * 60_000;
 const minute = 60_000;
+/** How far a worker row's last share may trail the truth while the worker keeps sharing. */
+const activityStep = 15_000;
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error('the flush failed'));
 
@@ -74,6 +76,8 @@ export function miningEngine(options: MiningEngineOptions) {
   let lastTickAt = clock();
   let lastRetentionAt = 0;
   let counted = 0;
+  /** The worker counts last stored per account, so a tick writes only the accounts that changed. */
+  const storedCounts = new Map<string, string>();
 
   /** Flushes, closes and imports run one at a time: each sees the watermarks the last one left. */
   function serially<T>(work: () => Promise<T>): Promise<T> {
@@ -85,23 +89,41 @@ export function miningEngine(options: MiningEngineOptions) {
   const accountsOf = (entry: WorkerEntry) =>
     entry.operatorId ? [entry.minerId, entry.poolId, entry.operatorId] : [entry.minerId, entry.poolId];
 
+  /**
+   * Which workers' rows get their last share in this write. Rewriting the row of every worker at
+   * every flush would cost as much as the buckets themselves, so a row moves on only once its
+   * time is `activityStep` behind; a worker that went quiet is caught up at the next tick.
+   */
+  function activityToStore(rows: FlushSnapshot['workerActivity'], step: number) {
+    return rows.filter(({ owner, firstShareAt, lastShareAt }) => {
+      const stored = owner.storedLastShareAt;
+      return stored === null || lastShareAt - stored >= step || firstShareAt < (owner.firstShareAt ?? Infinity);
+    });
+  }
+
   async function writeSnapshot(batches: Waiting[]): Promise<void> {
     const snapshot = aggregator.take();
     await serially(async () => {
       await registry.assignIds(snapshot.workerActivity.map((row) => row.owner));
       const idOf = (entry: WorkerEntry) => entry.id ?? 0;
       const now = clock();
+      const stored = activityToStore(snapshot.workerActivity, activityStep).map((row) => ({
+        owner: row.owner,
+        firstShareAt: Math.min(row.owner.firstShareAt ?? row.firstShareAt, row.firstShareAt),
+        lastShareAt: Math.max(row.owner.lastShareAt ?? row.lastShareAt, row.lastShareAt),
+      }));
       await repository.commitFlush(
         {
           batches: batches.map(({ batchId, accepted, rejected }) => ({ batchId, accepted, rejected })),
           workerMinutes: snapshot.workerMinutes.map((row) => ({ ...row, owner: idOf(row.owner) })),
           accountMinutes: snapshot.accountMinutes,
-          workerActivity: snapshot.workerActivity.map((row) => ({ ...row, owner: idOf(row.owner) })),
+          workerActivity: stored.map((row) => ({ ...row, owner: idOf(row.owner) })),
           accountActivity: snapshot.accountActivity,
         },
         now,
       );
       counted += snapshot.shares;
+      for (const row of stored) row.owner.storedLastShareAt = row.lastShareAt;
       for (const row of snapshot.workerMinutes) closer.markLate(idOf(row.owner), accountsOf(row.owner), row.minute);
       for (const { owner: entry, firstShareAt, lastShareAt } of snapshot.workerActivity) {
         const before = entry.lastShareAt === null ? null : workerStatus(entry.lastShareAt, now);
@@ -111,6 +133,33 @@ export function miningEngine(options: MiningEngineOptions) {
         if (before !== after) announceStatus(entry, before, after, now);
       }
     });
+  }
+
+  /** Stores the last share of workers whose row trails it and that have shared nothing since `quietFor`. */
+  async function catchUpActivity(now: number, quietFor: number): Promise<void> {
+    const behind = [...registry.all()].filter(
+      (entry) =>
+        entry.id !== undefined &&
+        entry.lastShareAt !== null &&
+        entry.lastShareAt !== entry.storedLastShareAt &&
+        now - entry.lastShareAt >= quietFor,
+    );
+    if (behind.length === 0) return;
+    await repository.commitFlush(
+      {
+        batches: [],
+        workerMinutes: [],
+        accountMinutes: [],
+        accountActivity: [],
+        workerActivity: behind.map((entry) => ({
+          owner: entry.id ?? 0,
+          firstShareAt: entry.firstShareAt ?? entry.lastShareAt ?? now,
+          lastShareAt: entry.lastShareAt ?? now,
+        })),
+      },
+      now,
+    );
+    for (const entry of behind) entry.storedLastShareAt = entry.lastShareAt;
   }
 
   function announceStatus(
@@ -200,6 +249,31 @@ export function miningEngine(options: MiningEngineOptions) {
     return result;
   }
 
+  /** Counts every account's workers by status from the registry and stores the changed ones. */
+  async function storeWorkerCounts(now: number): Promise<void> {
+    const counts = new Map<string, Record<WorkerStatus, number>>();
+    for (const entry of registry.all()) {
+      if (entry.lastShareAt === null) continue;
+      const status = workerStatus(entry.lastShareAt, now);
+      for (const account of accountsOf(entry)) {
+        let tally = counts.get(account);
+        if (!tally) {
+          tally = { stable: 0, unavailable: 0, off: 0, removed: 0 };
+          counts.set(account, tally);
+        }
+        tally[status] += 1;
+      }
+    }
+    for (const account of storedCounts.keys()) {
+      if (!counts.has(account)) counts.set(account, { stable: 0, unavailable: 0, off: 0, removed: 0 });
+    }
+    const changed = [...counts]
+      .filter(([account, tally]) => storedCounts.get(account) !== JSON.stringify(tally))
+      .map(([accountId, tally]) => ({ accountId, counts: tally }));
+    await repository.writeWorkerCounts(changed);
+    for (const { accountId, counts: tally } of changed) storedCounts.set(accountId, JSON.stringify(tally));
+  }
+
   async function tick(): Promise<void> {
     await serially(async () => {
       const now = clock();
@@ -215,6 +289,8 @@ export function miningEngine(options: MiningEngineOptions) {
         registry.forget(await repository.applyRetention(now, workerRetention, batchRetention));
         lastRetentionAt = now;
       }
+      await storeWorkerCounts(now);
+      await catchUpActivity(now, activityStep);
     });
   }
 
@@ -226,6 +302,7 @@ export function miningEngine(options: MiningEngineOptions) {
       const now = clock();
       lastTickAt = now;
       await closer.load(now);
+      await storeWorkerCounts(now);
       if (flushInterval > 0) {
         timers.push(setInterval(() => void flush(), flushInterval));
       }
@@ -243,7 +320,7 @@ export function miningEngine(options: MiningEngineOptions) {
       for (const timer of timers) clearInterval(timer);
       timers = [];
       await flush();
-      await chain;
+      await serially(() => catchUpActivity(clock(), 0));
     },
 
     /**

@@ -1,5 +1,11 @@
 import type { Database } from '@pool/db/database';
-import type { Resolution, WorkerBehaviour, WorkerListQuery, WorkerStatus } from '@pool/contract/mining';
+import {
+  workerStatuses,
+  type Resolution,
+  type WorkerBehaviour,
+  type WorkerListQuery,
+  type WorkerStatus,
+} from '@pool/contract/mining';
 import type { ShareTotals } from './hashrate.ts';
 import { resolutionSpec } from './resolutions.ts';
 import { lastShareRange, type Activity } from './rules.ts';
@@ -132,9 +138,24 @@ export function miningReadRepository(database: Database) {
   const query = <Row extends Record<string, unknown>>(text: string, params?: unknown[]) =>
     database.query<Row>(text, params);
 
+  /** One account compares with `=`: an `= any(array)` condition keeps PostgreSQL 15 from reading the sort-key index in order. */
   function scopeCondition(scope: WorkerScope, params: unknown[]): string {
+    if (scope.ids.length === 1) {
+      params.push(scope.ids[0]);
+      return `w.${scope.column} = $${params.length}::uuid`;
+    }
     params.push(scope.ids);
     return `w.${scope.column} = any($${params.length}::uuid[])`;
+  }
+
+  async function storedCounts(scope: WorkerScope): Promise<Record<WorkerStatus, number>> {
+    const [row] = await query<Record<WorkerStatus, number>>(
+      `select coalesce(sum(workers_stable), 0)::int as stable, coalesce(sum(workers_unavailable), 0)::int as unavailable,
+         coalesce(sum(workers_off), 0)::int as off, coalesce(sum(workers_removed), 0)::int as removed
+       from app.account_activity where account_id = any($1::uuid[])`,
+      [scope.ids],
+    );
+    return row ?? { stable: 0, unavailable: 0, off: 0, removed: 0 };
   }
 
   return {
@@ -214,6 +235,16 @@ export function miningReadRepository(database: Database) {
       const direction = options.direction === 'desc' ? 'desc' : 'asc';
       const countParams = [...params];
       params.push(options.per_page, (options.page - 1) * options.per_page);
+      // Without a name search the total comes from the counts the engine keeps per account: a
+      // count(*) over 50,000 workers would cost more than the page itself.
+      const total = options.search
+        ? query<{ total: number }>(`select count(*)::int as total from app.workers w where ${where}`, countParams).then(
+            (rows) => rows[0]?.total ?? 0,
+          )
+        : storedCounts(scope).then((counts) => {
+            const wanted: readonly WorkerStatus[] = options.status?.length ? options.status : workerStatuses;
+            return wanted.reduce<number>((sum, status) => sum + counts[status], 0);
+          });
       const [rows, counted] = await Promise.all([
         query<WorkerRowSql>(
           `select ${workerColumns} from app.workers w join app.miners m on m.id = w.miner_id
@@ -221,19 +252,19 @@ export function miningReadRepository(database: Database) {
            limit $${params.length - 1} offset $${params.length}`,
           params,
         ),
-        query<{ total: number }>(`select count(*)::int as total from app.workers w where ${where}`, countParams),
+        total,
       ]);
-      return { items: rows.map(toWorker), total: counted[0]?.total ?? 0 };
+      return { items: rows.map(toWorker), total: counted };
     },
 
+    /** Workers by status: stored per account by the engine, or counted when a name narrows them. */
     async statusCounts(scope: WorkerScope, now: number, name?: string): Promise<Record<WorkerStatus, number>> {
+      if (!name) return storedCounts(scope);
       const params: unknown[] = [];
       const conditions = [scopeCondition(scope, params)];
-      if (name) {
-        params.push(likePattern(name));
-        conditions.push(`w.worker_name ilike $${params.length}`);
-      }
-      const filters = (['stable', 'unavailable', 'off', 'removed'] as const).map(
+      params.push(likePattern(name));
+      conditions.push(`w.worker_name ilike $${params.length}`);
+      const filters = workerStatuses.map(
         (status) => `count(*) filter (where ${statusCondition([status], now, params)})::int as ${status}`,
       );
       const [row] = await query<Record<WorkerStatus, number>>(

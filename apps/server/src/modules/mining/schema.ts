@@ -95,7 +95,7 @@ export const accountHashrate20m = accountBuckets('account_hashrate_20m');
 export const accountHashrate4h = accountBuckets('account_hashrate_4h');
 export const accountHashrate1d = accountBuckets('account_hashrate_1d');
 
-/** First and last share of a miner, an operator or the pool: chart availability reads it. */
+/** First and last share of a miner, an operator or the pool (chart availability), and its worker counts. */
 export const accountActivity = app.table(
   'account_activity',
   {
@@ -103,6 +103,11 @@ export const accountActivity = app.table(
     kind: text().$type<'miner' | 'operator' | 'pool'>().notNull(),
     firstShareAt: at().notNull(),
     lastShareAt: at().notNull(),
+    /** Its hardware workers by status as of the engine's last tick: list totals and counts read them. */
+    workersStable: integer().notNull().default(0),
+    workersUnavailable: integer().notNull().default(0),
+    workersOff: integer().notNull().default(0),
+    workersRemoved: integer().notNull().default(0),
   },
   (table) => [check('account_activity_kind_check', sql`${table.kind} in ('miner', 'operator', 'pool')`)],
 );

@@ -18,7 +18,11 @@ export function workerRegistry(repository: MiningWriteRepository, clock: () => n
     async load(): Promise<void> {
       for (const miner of await repository.miners()) miners.set(miner.accountName, miner);
       for (const row of await repository.workers()) {
-        const entry: WorkerEntry = { key: workerKey(row.minerId, row.workerName), ...row };
+        const entry: WorkerEntry = {
+          key: workerKey(row.minerId, row.workerName),
+          ...row,
+          storedLastShareAt: row.lastShareAt,
+        };
         workers.set(entry.key, entry);
         byId.set(row.id, entry);
       }
@@ -53,6 +57,7 @@ export function workerRegistry(repository: MiningWriteRepository, clock: () => n
           workerName,
           firstShareAt: null,
           lastShareAt: null,
+          storedLastShareAt: null,
         };
         workers.set(key, entry);
       }

@@ -1,5 +1,5 @@
 import type { Database } from '@pool/db/database';
-import type { Resolution } from '@pool/contract/mining';
+import type { Resolution, WorkerStatus } from '@pool/contract/mining';
 import type { ShareTotals } from './hashrate.ts';
 import { resolutionSpec, resolutionSpecs, type ResolutionSpec } from './resolutions.ts';
 import { millisOf, transaction, type Query } from './sql.ts';
@@ -244,6 +244,24 @@ export function miningWriteRepository(database: Database) {
           );
         }
       });
+    },
+
+    /** Stores each account's worker counts by status, as the engine counted them. */
+    async writeWorkerCounts(rows: { accountId: string; counts: Record<WorkerStatus, number> }[]): Promise<void> {
+      if (rows.length === 0) return;
+      await query(
+        `update app.account_activity a set workers_stable = u.stable, workers_unavailable = u.unavailable,
+           workers_off = u.off, workers_removed = u.removed
+         from unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[]) as u(id, stable, unavailable, off, removed)
+         where a.account_id = u.id`,
+        [
+          rows.map((row) => row.accountId),
+          rows.map((row) => row.counts.stable),
+          rows.map((row) => row.counts.unavailable),
+          rows.map((row) => row.counts.off),
+          rows.map((row) => row.counts.removed),
+        ],
+      );
     },
 
     async rollupState(): Promise<Map<Resolution, number>> {
