@@ -21,7 +21,11 @@ const scale = {
   operatorWorkers: 50_000,
   ingestShares: Number(process.env.BENCH_INGEST_SHARES ?? 3_000_000),
   readRequests: Number(process.env.BENCH_READ_REQUESTS ?? 2_000),
+  ingestInFlight: Number(process.env.BENCH_INGEST_IN_FLIGHT ?? 32),
 };
+/** BENCH_SKIP=reads,baseline leaves parts out while tuning; the full run measures everything. */
+const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const skipBaseline = skipped.has('baseline') || skipped.has('reads');
 const staffId = '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d02';
 const ingestKey = 'bench-ingest-key-0123456789';
 const api = '/api/backend/v0.1';
@@ -227,14 +231,15 @@ async function rawQuery(database: Database, query: Record<string, string>) {
   );
 }
 
-async function measureReads(origin: string, queries: { name: string; path: string }[], requests: number) {
+async function measureReads(origin: string, queries: { name: string; path: string }[], requests: number, warmup = 64) {
   const results: Record<string, { p50: number; p99: number }> = {};
   for (const query of queries) {
-    await load(
-      origin,
-      Array.from({ length: 64 }, () => ({ path: query.path })),
-      32,
-    );
+    if (warmup > 0)
+      await load(
+        origin,
+        Array.from({ length: warmup }, () => ({ path: query.path })),
+        32,
+      );
     const result = await load(
       origin,
       Array.from({ length: requests }, () => ({ path: query.path })),
@@ -248,7 +253,10 @@ async function measureReads(origin: string, queries: { name: string; path: strin
   return results;
 }
 
-/** Batches of 5,000 events over every worker, sent with 8 in flight; the answer comes after commit. */
+/**
+ * Batches of 5,000 events over every worker, as many stratum servers would send them at once
+ * (BENCH_INGEST_IN_FLIGHT); each answer comes after its commit.
+ */
 async function measureIngest(origin: string, database: Database, engine: MiningEngine, label: string, total: number) {
   const workers = await database.query<{ account_name: string; worker_name: string }>(
     'select m.account_name, w.worker_name from app.workers w join app.miners m on m.id = w.miner_id',
@@ -276,7 +284,7 @@ async function measureIngest(origin: string, database: Database, engine: MiningE
     body: `{"batch_id":"${label}-${n}","events":${templates[n % templates.length]}}`,
   }));
   const before = engine.counters().counted;
-  const result = await load(origin, requests, 8, 'POST');
+  const result = await load(origin, requests, scale.ingestInFlight, 'POST');
   const counted = engine.counters().counted - before;
   const rate = counted / (result.elapsed / 1000);
   line(
@@ -285,13 +293,39 @@ async function measureIngest(origin: string, database: Database, engine: MiningE
   return rate;
 }
 
+/** Fills every resolution's retention for 1,000 workers and measures what a worker costs on disk. */
 async function bytesPerWorker(database: Database) {
-  const rows = await database.query<{ table: string; bytes: number; rows: number }>(
-    `select c.relname as table, pg_total_relation_size(c.oid)::float8 as bytes, c.reltuples::float8 as rows
-     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'app' and c.relname like 'worker_hashrate_%' and c.relkind = 'r'`,
+  const sample = 1000;
+  let total = 0;
+  for (const spec of resolutionSpecs) {
+    const table = `app.worker_hashrate_${spec.table}`;
+    const rows = Math.round(spec.workerRetention / spec.width);
+    await database.query(`truncate ${table}`);
+    await database.query(
+      `insert into ${table} (worker_id, bucket_start, accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares)
+       select w.id, date_bin($2::bigint * interval '1 ms', now(), timestamptz 'epoch') - k * $2::bigint * interval '1 ms',
+         random() * 1e6, random() * 1e4, 4, 0
+       from (select id from app.workers order by id limit $1) w cross join generate_series(1, $3) k`,
+      [sample, spec.width, rows],
+    );
+    await database.query(`vacuum analyze ${table}`);
+    const [size] = await database.query<{ bytes: number }>(
+      `select pg_total_relation_size($1::regclass)::float8 as bytes`,
+      [table],
+    );
+    const perWorker = (size?.bytes ?? 0) / sample;
+    total += perWorker;
+    line(
+      `  ${spec.name.padEnd(6)} ${String(rows).padStart(4)} rows a worker, ${(perWorker / rows).toFixed(0)} bytes a row with indexes, ${(perWorker / 1024).toFixed(1)} KB a worker`,
+    );
+  }
+  const [row] = await database.query<{ bytes: number; workers: number }>(
+    `select pg_total_relation_size('app.workers')::float8 as bytes, count(*)::float8 as workers from app.workers`,
   );
-  return rows;
+  const workerRow = (row?.bytes ?? 0) / (row?.workers || 1);
+  line(
+    `  the worker row with its 16 indexes: ${(workerRow / 1024).toFixed(1)} KB; in all ${((total + workerRow) / 1024).toFixed(1)} KB a worker`,
+  );
 }
 
 async function postgresRun() {
@@ -300,7 +334,7 @@ async function postgresRun() {
   try {
     const now = Date.now();
     const { poolId, operatorId, bigMinerId } = await buildPool(database, now);
-    await buildRawShares(database, now);
+    if (!skipBaseline) await buildRawShares(database, now);
     const engine = miningEngine({ database, pool: { id: poolId, name: 'Bench pool' }, tickInterval: 0 });
     const startedEngine = performance.now();
     await engine.start();
@@ -315,46 +349,55 @@ async function postgresRun() {
         path: `${api}/operators/${operatorId}/workers?sort=hash_rate_1h&direction=desc&per_page=50`,
       },
     ];
-    const cachedServer = await serve(database, poolId, Date.now, engine, 1000);
-    line(`reads with the 1 s read cache, 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`);
-    await measureReads(cachedServer.origin, queries, scale.readRequests);
-    await cachedServer.app.close();
+    if (!skipped.has('reads')) {
+      const cachedServer = await serve(database, poolId, Date.now, engine, 1000);
+      line(`reads with the 1 s read cache, 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`);
+      await measureReads(cachedServer.origin, queries, scale.readRequests);
+      await cachedServer.app.close();
+    }
     const { app, origin } = await serve(database, poolId, Date.now, engine);
     try {
-      line(
-        `reads computed every time (no cache), 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`,
-      );
-      const engineReads = await measureReads(origin, queries, scale.readRequests);
-      line('baseline: the same from raw shares (15 minutes of them), 32 concurrent clients, 64 requests each:');
-      const raw = await measureReads(
-        origin,
-        [
-          { name: 'pool chart PT15M from raw shares', path: `/bench/raw?scope=pool_id&id=${poolId}` },
-          { name: 'miner chart PT15M from raw shares', path: `/bench/raw?scope=miner_id&id=${bigMinerId}` },
-          {
-            name: 'worker list by hash rate from raw shares',
-            path: `/bench/raw?kind=list&scope=operator_id&id=${operatorId}`,
-          },
-        ],
-        64,
-      );
-      const ratio = (a: string, b: string) =>
-        `${((raw[a]?.p50 ?? NaN) / (engineReads[b]?.p50 ?? NaN)).toFixed(0)}x at p50, ${((raw[a]?.p99 ?? NaN) / (engineReads[b]?.p99 ?? NaN)).toFixed(0)}x at p99`;
-      line(`  ratio pool chart: ${ratio('pool chart PT15M from raw shares', 'pool chart PT15M (100,000 workers)')}`);
-      line(`  ratio miner chart: ${ratio('miner chart PT15M from raw shares', 'miner chart PT15M (5,000 workers)')}`);
-      line(
-        `  ratio worker list: ${ratio('worker list by hash rate from raw shares', 'worker list by hash_rate_1h (50,000 workers)')}`,
-      );
-      await database.query('drop table app.bench_raw_shares');
+      if (!skipped.has('reads')) {
+        line(
+          `reads computed every time (no cache), 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`,
+        );
+        const engineReads = await measureReads(origin, queries, scale.readRequests);
+        if (!skipBaseline) {
+          line('baseline: the same from raw shares (15 minutes of them), 32 concurrent clients, 32 requests each:');
+          const raw = await measureReads(
+            origin,
+            [
+              { name: 'pool chart PT15M from raw shares', path: `/bench/raw?scope=pool_id&id=${poolId}` },
+              { name: 'miner chart PT15M from raw shares', path: `/bench/raw?scope=miner_id&id=${bigMinerId}` },
+              {
+                name: 'worker list by hash rate from raw shares',
+                path: `/bench/raw?kind=list&scope=operator_id&id=${operatorId}`,
+              },
+            ],
+            32,
+            0,
+          );
+          const ratio = (a: string, b: string) =>
+            `${((raw[a]?.p50 ?? NaN) / (engineReads[b]?.p50 ?? NaN)).toFixed(0)}x at p50, ${((raw[a]?.p99 ?? NaN) / (engineReads[b]?.p99 ?? NaN)).toFixed(0)}x at p99`;
+          line(
+            `  ratio pool chart: ${ratio('pool chart PT15M from raw shares', 'pool chart PT15M (100,000 workers)')}`,
+          );
+          line(
+            `  ratio miner chart: ${ratio('miner chart PT15M from raw shares', 'miner chart PT15M (5,000 workers)')}`,
+          );
+          line(
+            `  ratio worker list: ${ratio('worker list by hash rate from raw shares', 'worker list by hash_rate_1h (50,000 workers)')}`,
+          );
+          await database.query('drop table app.bench_raw_shares');
+        }
+      }
       line('ingest end to end (HTTP transport to committed minute buckets, one Node process for the aggregator):');
       await measureIngest(origin, database, engine, 'pg', scale.ingestShares);
       const tickStarted = performance.now();
       await engine.tick();
       line(`  closing the minute and refreshing 100,000 workers' figures took ${seconds(tickStarted)} s`);
-      for (const row of await bytesPerWorker(database)) {
-        if (row.rows > 0)
-          line(`  ${row.table}: ${(row.bytes / row.rows).toFixed(0)} bytes per bucket row with indexes`);
-      }
+      line('disk per worker at full retention (1,000 workers sampled):');
+      await bytesPerWorker(database);
     } finally {
       await app.close();
       await engine.stop();

@@ -1,4 +1,4 @@
-import { addTotals, type ShareTotals } from './hashrate.ts';
+import type { ShareTotals } from './hashrate.ts';
 import type { Share } from './share-validation.ts';
 import type { ActivityDelta, BucketDelta } from './write-repository.ts';
 
@@ -52,14 +52,14 @@ export function shareAggregator() {
     return state;
   }
 
-  function addToMinute(state: Pending, start: number, totals: ShareTotals): void {
-    const existing = state.minutes.get(start);
+  function addToMinute(minutes: Map<number, ShareTotals>, start: number, totals: ShareTotals): void {
+    const existing = minutes.get(start);
     if (existing) {
       existing.acceptedDifficulty += totals.acceptedDifficulty;
       existing.rejectedDifficulty += totals.rejectedDifficulty;
       existing.acceptedShares += totals.acceptedShares;
       existing.rejectedShares += totals.rejectedShares;
-    } else state.minutes.set(start, { ...totals });
+    } else minutes.set(start, { ...totals });
   }
 
   return {
@@ -92,7 +92,7 @@ export function shareAggregator() {
       const state = pendingOf(entry, start);
       state.firstShareAt = Math.min(state.firstShareAt, start);
       state.lastShareAt = Math.max(state.lastShareAt, lastShareAt);
-      addToMinute(state, start, totals);
+      addToMinute(state.minutes, start, totals);
       shares += totals.acceptedShares + totals.rejectedShares;
     },
 
@@ -104,36 +104,41 @@ export function shareAggregator() {
       shares = 0;
       const workerMinutes: FlushSnapshot['workerMinutes'] = [];
       const workerActivity: FlushSnapshot['workerActivity'] = [];
-      const accounts = new Map<string, ShareTotals>();
+      // Per account, then per minute: no string keys and no allocation per worker minute, since a
+      // flush under load holds one row for nearly every worker of the pool.
+      const accounts = new Map<string, Map<number, ShareTotals>>();
       const activity = new Map<string, ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' }>();
+      const touch = (owner: string, kind: 'miner' | 'operator' | 'pool', state: Pending) => {
+        const seen = activity.get(owner);
+        if (!seen) {
+          activity.set(owner, { owner, kind, firstShareAt: state.firstShareAt, lastShareAt: state.lastShareAt });
+        } else {
+          if (state.firstShareAt < seen.firstShareAt) seen.firstShareAt = state.firstShareAt;
+          if (state.lastShareAt > seen.lastShareAt) seen.lastShareAt = state.lastShareAt;
+        }
+        let minutes = accounts.get(owner);
+        if (!minutes) {
+          minutes = new Map();
+          accounts.set(owner, minutes);
+        }
+        return minutes;
+      };
       for (const [entry, state] of taken) {
         workerActivity.push({ owner: entry, firstShareAt: state.firstShareAt, lastShareAt: state.lastShareAt });
-        const owners: [string, 'miner' | 'operator' | 'pool'][] = [
-          [entry.minerId, 'miner'],
-          [entry.poolId, 'pool'],
-        ];
-        if (entry.operatorId) owners.push([entry.operatorId, 'operator']);
-        for (const [owner, kind] of owners) {
-          const seen = activity.get(owner);
-          if (!seen)
-            activity.set(owner, { owner, kind, firstShareAt: state.firstShareAt, lastShareAt: state.lastShareAt });
-          else {
-            seen.firstShareAt = Math.min(seen.firstShareAt, state.firstShareAt);
-            seen.lastShareAt = Math.max(seen.lastShareAt, state.lastShareAt);
-          }
-        }
+        const minerMinutes = touch(entry.minerId, 'miner', state);
+        const poolMinutes = touch(entry.poolId, 'pool', state);
+        const operatorMinutes = entry.operatorId ? touch(entry.operatorId, 'operator', state) : undefined;
         for (const [start, totals] of state.minutes) {
           workerMinutes.push({ owner: entry, bucketStart: start, minute: start, ...totals });
-          for (const [owner] of owners) {
-            const key = `${owner}/${start}`;
-            accounts.set(key, addTotals(accounts.get(key) ?? noTotals, totals));
-          }
+          addToMinute(minerMinutes, start, totals);
+          addToMinute(poolMinutes, start, totals);
+          if (operatorMinutes) addToMinute(operatorMinutes, start, totals);
         }
       }
-      const accountMinutes = [...accounts].map(([key, totals]) => {
-        const slash = key.lastIndexOf('/');
-        return { owner: key.slice(0, slash), bucketStart: Number(key.slice(slash + 1)), ...totals };
-      });
+      const accountMinutes: BucketDelta<string>[] = [];
+      for (const [owner, minutes] of accounts) {
+        for (const [start, totals] of minutes) accountMinutes.push({ owner, bucketStart: start, ...totals });
+      }
       return {
         workerMinutes,
         accountMinutes,
@@ -144,7 +149,5 @@ export function shareAggregator() {
     },
   };
 }
-
-const noTotals: ShareTotals = { acceptedDifficulty: 0, rejectedDifficulty: 0, acceptedShares: 0, rejectedShares: 0 };
 
 export type ShareAggregator = ReturnType<typeof shareAggregator>;

@@ -12,6 +12,17 @@ export function workerRegistry(repository: MiningWriteRepository, clock: () => n
   const miners = new Map<string, MinerRow>();
   const unknown = new Map<string, number>();
   const workers = new Map<string, WorkerEntry>();
+  /** By miner id, then worker name: a share's lookup builds no key string. */
+  const byMiner = new Map<string, Map<string, WorkerEntry>>();
+  const index = (entry: WorkerEntry) => {
+    workers.set(entry.key, entry);
+    let names = byMiner.get(entry.minerId);
+    if (!names) {
+      names = new Map();
+      byMiner.set(entry.minerId, names);
+    }
+    names.set(entry.workerName, entry);
+  };
   const byId = new Map<number, WorkerEntry>();
 
   return {
@@ -23,7 +34,7 @@ export function workerRegistry(repository: MiningWriteRepository, clock: () => n
           ...row,
           storedLastShareAt: row.lastShareAt,
         };
-        workers.set(entry.key, entry);
+        index(entry);
         byId.set(row.id, entry);
       }
     },
@@ -45,22 +56,20 @@ export function workerRegistry(repository: MiningWriteRepository, clock: () => n
     },
 
     worker(miner: MinerRow, workerName: string): WorkerEntry {
-      const key = workerKey(miner.id, workerName);
-      let entry = workers.get(key);
-      if (!entry) {
-        entry = {
-          key,
-          id: undefined,
-          minerId: miner.id,
-          operatorId: miner.operatorId,
-          poolId: miner.poolId,
-          workerName,
-          firstShareAt: null,
-          lastShareAt: null,
-          storedLastShareAt: null,
-        };
-        workers.set(key, entry);
-      }
+      const known = byMiner.get(miner.id)?.get(workerName);
+      if (known) return known;
+      const entry: WorkerEntry = {
+        key: workerKey(miner.id, workerName),
+        id: undefined,
+        minerId: miner.id,
+        operatorId: miner.operatorId,
+        poolId: miner.poolId,
+        workerName,
+        firstShareAt: null,
+        lastShareAt: null,
+        storedLastShareAt: null,
+      };
+      index(entry);
       return entry;
     },
 
@@ -82,6 +91,7 @@ export function workerRegistry(repository: MiningWriteRepository, clock: () => n
         if (!entry) continue;
         byId.delete(id);
         workers.delete(entry.key);
+        byMiner.get(entry.minerId)?.delete(entry.workerName);
       }
     },
 

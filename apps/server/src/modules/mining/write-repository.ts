@@ -84,14 +84,20 @@ function bucketUpsert(table: string, ownerColumn: string, ownerType: string): st
       rejected_shares = b.rejected_shares + excluded.rejected_shares`;
 }
 
-function bucketParams<Owner>(rows: BucketDelta<Owner>[]): unknown[] {
+/**
+ * A PostgreSQL array literal of numbers or uuids, which need no quoting: the driver's own
+ * conversion escapes element by element, and a flush sends hundreds of thousands of them.
+ */
+export const arrayLiteral = (values: readonly (number | string)[]): string => `{${values.join(',')}}`;
+
+function bucketParams<Owner extends number | string>(rows: BucketDelta<Owner>[]): unknown[] {
   return [
-    rows.map((row) => row.owner),
-    rows.map((row) => row.bucketStart),
-    rows.map((row) => row.acceptedDifficulty),
-    rows.map((row) => row.rejectedDifficulty),
-    rows.map((row) => row.acceptedShares),
-    rows.map((row) => row.rejectedShares),
+    arrayLiteral(rows.map((row) => row.owner)),
+    arrayLiteral(rows.map((row) => row.bucketStart)),
+    arrayLiteral(rows.map((row) => row.acceptedDifficulty)),
+    arrayLiteral(rows.map((row) => row.rejectedDifficulty)),
+    arrayLiteral(rows.map((row) => row.acceptedShares)),
+    arrayLiteral(rows.map((row) => row.rejectedShares)),
   ];
 }
 
@@ -222,9 +228,9 @@ export function miningWriteRepository(database: Database) {
                    from unnest($1::int[], $2::bigint[], $3::bigint[]) as t(id, f, l)) u
              where w.id = u.id`,
             [
-              input.workerActivity.map((row) => row.owner),
-              input.workerActivity.map((row) => row.firstShareAt),
-              input.workerActivity.map((row) => row.lastShareAt),
+              arrayLiteral(input.workerActivity.map((row) => row.owner)),
+              arrayLiteral(input.workerActivity.map((row) => row.firstShareAt)),
+              arrayLiteral(input.workerActivity.map((row) => row.lastShareAt)),
             ],
           );
         }
