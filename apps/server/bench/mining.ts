@@ -21,7 +21,7 @@ const scale = {
   operatorWorkers: 50_000,
   ingestShares: Number(process.env.BENCH_INGEST_SHARES ?? 3_000_000),
   readRequests: Number(process.env.BENCH_READ_REQUESTS ?? 2_000),
-  ingestInFlight: Number(process.env.BENCH_INGEST_IN_FLIGHT ?? 32),
+  ingestInFlight: Number(process.env.BENCH_INGEST_IN_FLIGHT ?? 64),
 };
 /** BENCH_SKIP=reads,baseline leaves parts out while tuning; the full run measures everything. */
 const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));

@@ -16,7 +16,11 @@ export interface MiningEngineOptions {
   /** Now, in epoch milliseconds; tests pass a fake clock. */
   clock?: () => number;
   events?: MiningEventBus;
-  /** How often pending shares are written when the last write finished early. */
+  /**
+   * The least time between the starts of two flushes. Under load a flush starts as soon as the
+   * last one commits but no sooner than this, so that each writes many shares per worker row;
+   * 0 flushes at once (tests).
+   */
   flushInterval?: number;
   /** How often buckets are closed and statuses checked; 0 leaves it to whoever calls `tick`. */
   tickInterval?: number;
@@ -72,6 +76,8 @@ export function miningEngine(options: MiningEngineOptions) {
   let waiting: Waiting[] = [];
   let chain: Promise<unknown> = Promise.resolve();
   let flushing: Promise<void> | undefined;
+  let scheduled: NodeJS.Timeout | undefined;
+  let lastFlushStart = -Infinity;
   let timers: NodeJS.Timeout[] = [];
   let lastTickAt = clock();
   let lastRetentionAt = 0;
@@ -182,10 +188,25 @@ export function miningEngine(options: MiningEngineOptions) {
     });
   }
 
-  /** Writes what is pending; under load the next flush starts as soon as one commits (group commit). */
+  /** Starts a flush as soon as the last one has committed and `flushInterval` has passed since it began. */
+  function scheduleFlush(): void {
+    if (flushing || scheduled) return;
+    const wait = lastFlushStart + flushInterval - performance.now();
+    if (wait <= 0) {
+      void flush();
+      return;
+    }
+    scheduled = setTimeout(() => {
+      scheduled = undefined;
+      void flush();
+    }, wait);
+  }
+
+  /** Writes what is pending now (group commit: every batch that arrived since the last flush). */
   function flush(): Promise<void> {
     if (flushing) return flushing.then(() => flush());
     if (aggregator.shares === 0 && waiting.length === 0) return Promise.resolve();
+    lastFlushStart = performance.now();
     const batches = waiting;
     waiting = [];
     const run = writeSnapshot(batches).then(
@@ -199,7 +220,7 @@ export function miningEngine(options: MiningEngineOptions) {
     );
     flushing = run.finally(() => {
       flushing = undefined;
-      if (waiting.length > 0) void flush();
+      if (waiting.length > 0) scheduleFlush();
     });
     return flushing;
   }
@@ -244,7 +265,7 @@ export function miningEngine(options: MiningEngineOptions) {
         rejected: result.rejected,
         settle: (error) => (error === undefined ? resolve() : reject(asError(error))),
       });
-      if (!flushing) void flush();
+      scheduleFlush();
     });
     return result;
   }
@@ -303,9 +324,6 @@ export function miningEngine(options: MiningEngineOptions) {
       lastTickAt = now;
       await closer.load(now);
       await storeWorkerCounts(now);
-      if (flushInterval > 0) {
-        timers.push(setInterval(() => void flush(), flushInterval));
-      }
       if (tickInterval > 0) {
         timers.push(
           setInterval(() => {
@@ -319,6 +337,8 @@ export function miningEngine(options: MiningEngineOptions) {
     async stop(): Promise<void> {
       for (const timer of timers) clearInterval(timer);
       timers = [];
+      if (scheduled) clearTimeout(scheduled);
+      scheduled = undefined;
       await flush();
       await serially(() => catchUpActivity(clock(), 0));
     },
