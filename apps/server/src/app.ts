@@ -26,6 +26,12 @@ import { createMailer } from './mail/mailer.ts';
 import type { IdentityPublicClient } from './identity-client/session.ts';
 import type { IdentityAdminClient } from './identity-client/admin.ts';
 import { paths } from '@pool/contract/paths';
+import type { MiningEngine } from './modules/mining/engine.ts';
+import { miningRoutes } from './modules/mining/routes.ts';
+import { ingestRoutes } from './modules/mining/ingest-routes.ts';
+import { miningService } from './modules/mining/service.ts';
+import { miningReadRepository } from './modules/mining/read-repository.ts';
+import { readCache } from './modules/mining/read-cache.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -37,6 +43,13 @@ export interface AppOptions {
   /** Folder of the built web app (apps/web/dist). */
   webRoot: string;
   readiness: Record<string, () => Promise<boolean>>;
+  /** The mining-data engine the ingest feeds and whose clock the mining reads use. */
+  mining: {
+    engine: MiningEngine;
+    clock?: () => number;
+    /** How long a mining read may be answered from memory; 0 turns the cache off. */
+    cacheTtl?: number;
+  };
   /** Mounts services that share the origin, such as the identity service under /identity. */
   mount?: (app: FastifyInstance) => Promise<void>;
   /** Tests only: see the policy plugin's `probe`. */
@@ -89,6 +102,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       const users = userRepository(db);
       const watchers = watcherRepository(db);
+      const miningReads = miningReadRepository(database);
+      const miningCache = readCache(options.mining.cacheTtl ?? 1000);
+      options.mining.engine.events.subscribe((event) => {
+        if (event.type === 'buckets_closed') miningCache.clear();
+      });
       await api.register(policyPlugin, {
         identity: options.identity.public,
         access: accountAccess(db),
@@ -96,6 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         stepUpWindowMs: config.PRIVILEGED_SESSION_SECONDS * 1000,
         declared,
         probe: options.policyProbe ?? false,
+        workers: {
+          minerOf: async (id) => (/^\d{1,9}$/.test(id) ? miningReads.minerOfWorker(Number(id)) : undefined),
+        },
       });
       await api.register(identityRoutes, {
         users,
@@ -121,6 +142,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
         poolName: async () => (await poolConfigRepository(db).findCurrent())?.name ?? config.POOL_NAME,
       });
+      await api.register(miningRoutes, {
+        service: miningService({
+          repository: miningReads,
+          clock: options.mining.clock ?? Date.now,
+          closedThrough: options.mining.engine.closedThrough,
+          cache: miningCache,
+        }),
+        events: options.mining.engine.events,
+      });
+      await api.register(ingestRoutes, { engine: options.mining.engine, ingestKey: config.INGEST_KEY });
     },
     { prefix: paths.apiVersion },
   );

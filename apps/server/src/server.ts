@@ -12,6 +12,9 @@ import { identityPublicClient } from './identity-client/session.ts';
 import { identityAdminClient } from './identity-client/admin.ts';
 import { createIdentityService } from '@pool/identity/service';
 import { demoPeople } from './demo/people.ts';
+import { miningEngine } from './modules/mining/engine.ts';
+import { natsIngest } from './modules/mining/nats-transport.ts';
+import { shareSimulator } from './modules/mining/simulator.ts';
 
 export const appMigrations: MigrationSet = {
   folder: fileURLToPath(new URL('../migrations', import.meta.url)),
@@ -41,18 +44,22 @@ export interface StartOptions {
   webRoot?: string;
   /** Tests only: see the policy plugin's `probe`. */
   policyProbe?: boolean;
+  /** The mining engine's clock (tests). */
+  clock?: () => number;
 }
 
 /** Opens the database, applies migrations, seeds, and serves the whole product on one port. */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const database = options.database ?? (await openConfiguredDatabase(config));
   const closeDatabase = options.database ? async () => {} : () => database.close();
-  let closeIdentity = async () => {};
+  // What is started is stopped again, in reverse, when the start fails half-way or the server closes.
+  const stops: (() => Promise<void>)[] = [];
   try {
     await applyMigrations(database, appMigrations);
     const db = database.orm(schema);
     const pool = await ensurePoolConfig(poolConfigRepository(db), config);
     if (config.DEMO) await seedDemo(db, pool.id);
+
     const identity = await createIdentityService({
       database,
       publicBaseUrl: `${config.publicUrl}/identity`,
@@ -64,8 +71,18 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       admin: { port: config.IDENTITY_ADMIN_PORT, token: config.IDENTITY_ADMIN_TOKEN },
       lifespans: { privilegedSessionMs: config.PRIVILEGED_SESSION_SECONDS * 1000 },
     });
-    closeIdentity = () => identity.close();
+    stops.push(() => identity.close());
     if (config.DEMO) await identity.seedDemo(demoPeople);
+
+    let engineLog: (error: unknown, during: string) => void = () => {};
+    const engine = miningEngine({
+      database,
+      pool: { id: pool.id, name: pool.name },
+      clock: options.clock,
+      onError: (error, during) => engineLog(error, during),
+    });
+    await engine.start();
+    stops.push(() => engine.stop());
 
     // The product reaches identity over HTTP only, as it would a real Kratos; the in-process
     // service's address is known once the server listens.
@@ -86,6 +103,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       version: config.APP_VERSION ?? packageVersion(),
       webRoot: options.webRoot ?? defaultWebRoot,
       policyProbe: options.policyProbe,
+      mining: { engine, clock: options.clock },
       readiness: {
         database: async () => {
           await database.ping();
@@ -94,19 +112,38 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         migrations: async () => (await migrationsApplied(database, appMigrations)) && (await identity.ready()),
       },
     });
+    stops.push(() => app.close());
+    engineLog = (error, during) => app.log.error({ err: error }, `mining engine: ${during} failed`);
+    if (config.NATS_URL) {
+      const nats = await natsIngest({
+        engine,
+        url: config.NATS_URL,
+        stream: config.NATS_STREAM,
+        subjects: [config.NATS_SUBJECT],
+        durable: config.NATS_CONSUMER,
+        onError: (error) => engineLog(error, 'NATS batch'),
+      });
+      stops.push(() => nats.stop());
+    }
+    if (config.simulator) {
+      const simulator = shareSimulator({
+        engine,
+        poolName: pool.name,
+        clock: options.clock,
+        onError: (error) => engineLog(error, 'simulator'),
+      });
+      await simulator.start();
+      stops.push(() => simulator.stop());
+    }
     listeningOn = loopbackAddress(await app.listen({ port: config.PORT, host: config.HOST }));
-    return {
-      app,
-      database,
-      listeningOn,
-      close: async () => {
-        await app.close();
-        await identity.close();
-        await closeDatabase();
-      },
+    const stopAll = async () => {
+      for (const stop of stops.reverse())
+        await stop().catch((error: unknown) => app.log.error({ err: error }, 'stop failed'));
+      await closeDatabase();
     };
+    return { app, database, listeningOn, close: stopAll };
   } catch (error) {
-    await closeIdentity().catch(() => {});
+    for (const stop of stops.reverse()) await stop().catch(() => {});
     await closeDatabase().catch(() => {});
     throw error;
   }

@@ -19,10 +19,16 @@ import { startTestServer } from './support/server.ts';
  */
 type Rule =
   | { who: 'anyone' }
+  /** No person nor watcher: only the stratum servers' ingest key (sent in the setup above). */
+  | { who: 'ingest key' }
   | { who: 'person' }
   /** A path parameter that names the caller's own user id (alice's, in these calls). */
   | { who: 'self' }
   | { who: 'account'; on: 'miner' | 'operator' | 'pool'; section?: Section; manage?: boolean; watchers?: boolean };
+
+function miningRead(on: 'miner' | 'operator' | 'pool'): Rule {
+  return { who: 'account', on, section: 'Workers', watchers: on === 'miner' };
+}
 
 const routes: Record<string, Rule> = {
   'GET /api/backend/v0.1/identity': { who: 'person' },
@@ -98,6 +104,32 @@ const routes: Record<string, Rule> = {
   'GET /api/backend/v0.1/invites/:token': { who: 'anyone' },
   'POST /api/backend/v0.1/invites/:token/activation': { who: 'anyone' },
   'POST /api/backend/v0.1/invites/accept': { who: 'person' },
+  // Mining reads (issue 6): the Workers section, open to watchers of that section.
+  'GET /api/backend/v0.1/miners/:id/charts': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/events': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/stats': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/workers': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/workers/boundary': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/workers/boundary/charts': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/workers/boundary/stats': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/workers/statuses': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/charts': miningRead('miner'),
+  'GET /api/backend/v0.1/miners/stats': miningRead('miner'),
+  'GET /api/backend/v0.1/workers/:worker_id/charts': miningRead('miner'),
+  'GET /api/backend/v0.1/workers/:worker_id/stats': miningRead('miner'),
+  'GET /api/backend/v0.1/operators/:id/charts': miningRead('operator'),
+  'GET /api/backend/v0.1/operators/:id/events': miningRead('operator'),
+  'GET /api/backend/v0.1/operators/:id/stats': miningRead('operator'),
+  'GET /api/backend/v0.1/operators/:id/workers': miningRead('operator'),
+  'GET /api/backend/v0.1/operators/:id/workers/statuses': miningRead('operator'),
+  'GET /api/backend/v0.1/pools/:id/charts': miningRead('pool'),
+  'GET /api/backend/v0.1/pools/:id/events': miningRead('pool'),
+  'GET /api/backend/v0.1/pools/:id/stats': miningRead('pool'),
+  'GET /api/backend/v0.1/pools/:id/workers': miningRead('pool'),
+  'GET /api/backend/v0.1/pools/:id/workers/statuses': miningRead('pool'),
+  'GET /api/backend/v0.1/workers/random-name': { who: 'person' },
+  // The stratum servers' ingest: no person, its bearer key is checked by the route itself.
+  'POST /api/backend/v0.1/ingest/shares': { who: 'ingest key' },
 };
 
 /** Spec 6, written out: which sections each role on alice's miner account may open. */
@@ -136,6 +168,7 @@ const allCallers: Caller[] = ['anonymous', ...people, ...watcherCallers];
 /** Who a rule admits; the written-out expectation the server is held to. */
 function admitted(rule: Rule, method: string): Set<Caller> {
   if (rule.who === 'anyone') return new Set(allCallers);
+  if (rule.who === 'ingest key') return new Set();
   if (rule.who === 'person') return new Set(people);
   if (rule.who === 'self') return new Set(['alice (owner)']);
   if (rule.on === 'pool') return new Set(['pool staff']);
@@ -153,16 +186,18 @@ function admitted(rule: Rule, method: string): Set<Caller> {
   return allowed;
 }
 
+const ingestKey = 'matrix-ingest-key-0123456789';
+
 describe('authorisation matrix: every product route, every kind of caller', () => {
   let database: Database;
   let server: RunningServer;
   const browsers = new Map<Caller, TestBrowser>();
   const watcherTokens = new Map<Caller, string>();
-  const ids = { aliceMiner: '', aliceUser: '', operator: '', pool: '', watcher: '' };
+  const ids = { aliceMiner: '', aliceUser: '', operator: '', pool: '', watcher: '', worker: '' };
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    server = await startTestServer(database, {}, { policyProbe: true });
+    server = await startTestServer(database, { INGEST_KEY: ingestKey }, { policyProbe: true });
     const byEmail = (email: string) => demoPeople.find((person) => person.email === email);
     const signIn = async (caller: Caller, email: string) => {
       const person = byEmail(email);
@@ -199,6 +234,28 @@ describe('authorisation matrix: every product route, every kind of caller', () =
       browsers.set(`${role} of alice`, browser);
     }
 
+    // A worker of alice's, made the way stratum servers make them: by its first share.
+    const ingest = await fetch(`${server.listeningOn}/api/backend/v0.1/ingest/shares`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        batch_id: 'matrix-1',
+        events: [
+          {
+            pool: 'Headframe Pool',
+            account_name: 'alice_hash',
+            worker_name: 'rig1',
+            difficulty: 65536,
+            accepted: true,
+            at: new Date().toISOString(),
+          },
+        ],
+      }),
+    });
+    expect(ingest.status).toBe(200);
+    const [worker] = await database.query<{ id: number }>("select id from app.workers where worker_name = 'rig1'");
+    ids.worker = String(worker?.id ?? '');
+
     const addWatcher = async (caller: Caller, access: Section[]) => {
       const token = randomUUID().replaceAll('-', '').padEnd(43, 'x');
       const [row] = await database.query<{ id: string }>(
@@ -229,6 +286,7 @@ describe('authorisation matrix: every product route, every kind of caller', () =
           : ids.aliceMiner;
     return url
       .replace(':miner_id', ids.aliceMiner)
+      .replace(':worker_id', ids.worker)
       .replace(':id', account)
       .replace(':watcherId', ids.watcher)
       .replace(':access_id', randomUUID())
@@ -243,7 +301,9 @@ describe('authorisation matrix: every product route, every kind of caller', () =
     const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ miner_id: ids.aliceMiner });
     if (body) headers['content-type'] = 'application/json';
     const browser = browsers.get(caller);
-    const path = concretePath(url);
+    // Calls over many miners name them in the query (spec 7: array values repeated).
+    const query = url.endsWith('/miners/charts') || url.endsWith('/miners/stats') ? `?id=${ids.aliceMiner}` : '';
+    const path = `${concretePath(url)}${query}`;
     const response = browser
       ? await browser.fetch(path, { method, headers, body })
       : await fetch(`${server.listeningOn}${path}`, { method, headers, body });

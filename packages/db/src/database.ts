@@ -50,6 +50,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The server can cut an idle pooled connection (a restart, a failover, a test dropping its
+  // database); the pool opens a new one on the next query, so this is no reason to crash.
+  pool.on('error', () => {});
   const parsed = new URL(url);
   const database: Database = {
     driver: { kind: 'postgres', pool },

@@ -67,6 +67,18 @@ const EnvSchema = z.object({
   WIDGET_SECRET_SUPPORT_CHAT: z.string().min(16, 'must be at least 16 characters').optional(),
   WIDGET_SECRET_MESSENGER: z.string().min(16, 'must be at least 16 characters').optional(),
   WIDGET_SECRET_EMAIL_MARKETING: z.string().min(16, 'must be at least 16 characters').optional(),
+  INGEST_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  NATS_URL: z.url({ protocol: /^(nats|tls)$/, error: 'must be a nats:// or tls:// URL' }).optional(),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _')
+    .default('SHARES'),
+  NATS_SUBJECT: z.string().min(1).default('shares.>'),
+  NATS_CONSUMER: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _')
+    .default('mining-engine'),
+  SIMULATOR: flag.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -75,6 +87,8 @@ export interface ServerConfig extends Env {
   /** Where people open the app; every absolute address in the pool config derives from it. */
   readonly publicUrl: string;
   readonly secureCookies: boolean;
+  /** The demo's share simulator: on with the demo unless SIMULATOR says otherwise. */
+  readonly simulator: boolean;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
@@ -95,7 +109,15 @@ export function loadConfig(source: Record<string, string | undefined>): ConfigRe
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ok: true, config: { ...env, publicUrl, secureCookies: publicUrl.startsWith('https://') } };
+  return {
+    ok: true,
+    config: {
+      ...env,
+      publicUrl,
+      secureCookies: publicUrl.startsWith('https://'),
+      simulator: env.SIMULATOR ?? env.DEMO,
+    },
+  };
 }
 
 export const configVariables = Object.keys(EnvSchema.shape);

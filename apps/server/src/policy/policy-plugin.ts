@@ -17,6 +17,8 @@ export interface PolicyOptions {
     byToken(token: string): Promise<WatcherGrant | undefined>;
     minerOf(watcherId: string): Promise<string | undefined>;
   };
+  /** Finds the miner a worker belongs to, for routes that name a worker. */
+  workers?: { minerOf(workerId: string): Promise<string | undefined> };
   now?: () => Date;
   /** How recent the second factor of a critical change must be. */
   stepUpWindowMs?: number;
@@ -39,6 +41,8 @@ export interface DeclaredRoute {
 export const policyProbeHeader = 'x-policy-probe';
 
 export const watcherTokenHeader = 'x-watcher-token';
+/** Event streams only: EventSource cannot send the header. */
+export const watcherTokenQuery = 'watcher_token';
 const anonymous: Caller = { kind: 'anonymous' };
 const readMethods = new Set(['GET', 'HEAD']);
 
@@ -46,7 +50,7 @@ const readMethods = new Set(['GET', 'HEAD']);
 export const policyPlugin = fp<PolicyOptions>(
   async (
     app: FastifyInstance,
-    { identity, access, watchers, now = () => new Date(), stepUpWindowMs, declared, probe = false },
+    { identity, access, watchers, workers, now = () => new Date(), stepUpWindowMs, declared, probe = false },
   ) => {
     const callers = new WeakMap<FastifyRequest, Caller>();
     const grants = new WeakMap<FastifyRequest, Grant>();
@@ -70,14 +74,24 @@ export const policyPlugin = fp<PolicyOptions>(
       }
     });
 
-    async function accountIdOf(request: FastifyRequest, source: AccountSource): Promise<string> {
+    /** The accounts a route acts on; an empty string stands for one that cannot be found. */
+    async function accountIdsOf(request: FastifyRequest, source: AccountSource): Promise<string[]> {
       const params = request.params as Record<string, string | undefined>;
-      if ('param' in source) return params[source.param] ?? '';
+      if ('param' in source) return [params[source.param] ?? ''];
       if ('bodyField' in source) {
         const value = (request.body as Record<string, unknown> | undefined)?.[source.bodyField];
-        return typeof value === 'string' ? value : '';
+        return [typeof value === 'string' ? value : ''];
       }
-      return (await watchers.minerOf(params[source.watcherParam] ?? '').catch(() => undefined)) ?? '';
+      if ('queryParam' in source) {
+        const value = (request.query as Record<string, unknown> | undefined)?.[source.queryParam];
+        const ids = (Array.isArray(value) ? value : [value]).map((id) => (typeof id === 'string' ? id : ''));
+        return ids.length > 0 ? [...new Set(ids)] : [''];
+      }
+      if ('workerParam' in source) {
+        const miner = await workers?.minerOf(params[source.workerParam] ?? '').catch(() => undefined);
+        return [miner ?? ''];
+      }
+      return [(await watchers.minerOf(params[source.watcherParam] ?? '').catch(() => undefined)) ?? ''];
     }
 
     /** A watcher reads one miner's sections, and nothing else, ever writes. */
@@ -85,7 +99,8 @@ export const policyPlugin = fp<PolicyOptions>(
       if (!readMethods.has(request.method)) throw new HttpError('access_denied');
       if (
         policy.account &&
-        (policy.account.kind !== 'miner' || (await accountIdOf(request, policy.account)) !== watcher.minerId)
+        (policy.account.kind !== 'miner' ||
+          !(await accountIdsOf(request, policy.account)).every((id) => id === watcher.minerId))
       ) {
         throw new HttpError('access_denied');
       }
@@ -104,7 +119,9 @@ export const policyPlugin = fp<PolicyOptions>(
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const policy = request.routeOptions.config.policy;
       if (!policy) return;
-      const token = request.headers[watcherTokenHeader];
+      const token =
+        request.headers[watcherTokenHeader] ??
+        (policy.watcherTokenInQuery ? (request.query as Record<string, unknown>)[watcherTokenQuery] : undefined);
       if (policy.caller === 'person-or-watcher' && typeof token === 'string') {
         const watcher = await watchers.byToken(token);
         if (!watcher) throw new HttpError('unauthorized');
@@ -143,16 +160,20 @@ export const policyPlugin = fp<PolicyOptions>(
       const params = request.params as Record<string, string | undefined>;
       if (policy.selfParam && params[policy.selfParam] !== caller.userId) throw new HttpError('access_denied');
       if (policy.account) {
-        const grant = await access.grantOn(caller.userId, {
-          kind: policy.account.kind,
-          id: await accountIdOf(request, policy.account),
-        });
-        if (!grant) throw new HttpError('access_denied');
-        if (policy.section && !sectionAllowed(grant.access, policy.section)) throw new HttpError('access_denied');
-        if (policy.manage && grant.access.type !== 'pool' && !managingRoles.includes(grant.role)) {
-          throw new HttpError('access_denied');
+        let grant: Grant | undefined;
+        const accountIds = await accountIdsOf(request, policy.account);
+        // A route that acts on accounts acts on at least one: naming none is never a pass.
+        if (accountIds.length === 0) throw new HttpError('access_denied');
+        for (const id of accountIds) {
+          const granted = await access.grantOn(caller.userId, { kind: policy.account.kind, id });
+          if (!granted) throw new HttpError('access_denied');
+          if (policy.section && !sectionAllowed(granted.access, policy.section)) throw new HttpError('access_denied');
+          if (policy.manage && granted.access.type !== 'pool' && !managingRoles.includes(granted.role)) {
+            throw new HttpError('access_denied');
+          }
+          grant ??= granted;
         }
-        grants.set(request, grant);
+        if (grant) grants.set(request, grant);
       }
       if (probing) return reply.code(204).send();
       if (policy.critical && !passesStepUp(caller.session, now(), stepUpWindowMs)) {

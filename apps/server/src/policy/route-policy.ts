@@ -21,16 +21,24 @@ export interface RoutePolicy {
   readonly manage?: boolean;
   /** A critical change (spec 6): needs the step-up rule. */
   readonly critical?: boolean;
+  /**
+   * Also take a watcher's token from the `watcher_token` query parameter: only for event streams,
+   * because a browser's EventSource cannot set headers.
+   */
+  readonly watcherTokenInQuery?: boolean;
 }
 
 /**
- * Where a route's account id comes from: a path parameter, a field of the JSON body, or the miner
- * of the watcher a path parameter names.
+ * Where a route's account id comes from: a path parameter, a field of the JSON body, the miner
+ * of the watcher or of the worker a path parameter names, or a repeated query parameter naming
+ * several miners (`?id=a&id=b`), every one of which the caller needs a grant on.
  */
 export type AccountSource =
   | { readonly kind: 'miner' | 'operator' | 'pool'; readonly param: string }
   | { readonly kind: 'miner'; readonly bodyField: string }
-  | { readonly kind: 'miner'; readonly watcherParam: string };
+  | { readonly kind: 'miner'; readonly watcherParam: string }
+  | { readonly kind: 'miner'; readonly workerParam: string }
+  | { readonly kind: 'miner'; readonly queryParam: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,7 +6,7 @@ import { loadConfig, type ServerConfig } from '../../src/config/env.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
-  const result = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
+  const result = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SIMULATOR: 'off', ...env });
   if (!result.ok) throw new Error(result.problems.join('; '));
   return result.config;
 }
@@ -25,7 +25,7 @@ export function fakeWebRoot(): string {
 export async function startTestServer(
   database: Database,
   env: Record<string, string> = {},
-  options: { policyProbe?: boolean } = {},
+  options: { policyProbe?: boolean; clock?: () => number } = {},
 ): Promise<RunningServer> {
   return startServer(testConfig(env), { database, webRoot: fakeWebRoot(), ...options });
 }

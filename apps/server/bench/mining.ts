@@ -1,0 +1,451 @@
+// `npm run bench:mining`: figures, never assertions. Builds a synthetic pool on the real
+// PostgreSQL (and a demo-sized one on PGlite), measures ingest end to end over HTTP and the
+// latency of charts and worker lists against the same answers computed from raw shares.
+import { Worker } from 'node:worker_threads';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { applyMigrations, openDatabase, type Database } from '@pool/db/database';
+import { buildApp } from '../src/app.ts';
+import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
+import type { IdentityPublicClient } from '../src/identity-client/session.ts';
+import { miningEngine, type MiningEngine } from '../src/modules/mining/engine.ts';
+import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
+import { appMigrations } from '../src/server.ts';
+import { fakeWebRoot, testConfig } from '../test/support/server.ts';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const scale = {
+  workers: Number(process.env.BENCH_WORKERS ?? 100_000),
+  miners: Number(process.env.BENCH_MINERS ?? 2_000),
+  bigMinerWorkers: 5_000,
+  operatorWorkers: 50_000,
+  ingestShares: Number(process.env.BENCH_INGEST_SHARES ?? 3_000_000),
+  readRequests: Number(process.env.BENCH_READ_REQUESTS ?? 2_000),
+  ingestInFlight: Number(process.env.BENCH_INGEST_IN_FLIGHT ?? 64),
+};
+/** BENCH_SKIP=reads,baseline leaves parts out while tuning; the full run measures everything. */
+const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const skipBaseline = skipped.has('baseline') || skipped.has('reads');
+const staffId = '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d02';
+const ingestKey = 'bench-ingest-key-0123456789';
+const api = '/api/backend/v0.1';
+const minute = 60_000;
+
+const identity: IdentityPublicClient = {
+  whoami: async (cookie) =>
+    cookie === 'session=staff'
+      ? {
+          status: 'active',
+          session: {
+            id: 'bench',
+            authenticated_at: new Date().toISOString(),
+            authenticator_assurance_level: 'aal1',
+            authentication_methods: [],
+            identity: { id: staffId, traits: { email: 'staff@bench.pool' } },
+          },
+        }
+      : { status: 'anonymous' },
+};
+
+const line = (text: string) => process.stdout.write(`${text}\n`);
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function load(origin: string, requests: { path: string; body?: string }[], concurrency: number, method = 'GET') {
+  const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
+    workerData: {
+      origin,
+      requests,
+      concurrency,
+      method,
+      headers: { cookie: 'session=staff', authorization: `Bearer ${ingestKey}` },
+    },
+  });
+  const result = await new Promise<{ latencies: number[]; elapsed: number; failed: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), elapsed: result.elapsed, failed: result.failed };
+}
+
+async function createDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `bench_mining_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The synthetic pool: miners (the first has 5,000 workers), an operator with half the workers. */
+async function buildPool(database: Database, now: number) {
+  const started = performance.now();
+  await applyMigrations(database, appMigrations);
+  const [pool] = await database.query<{ id: string }>(
+    `insert into app.pools (name, is_current, addresses, settings, page_settings)
+     values ('Bench pool', true, '[]', '{"default_language":"en","available_languages":["en"]}',
+             '{"tax_calculator":false,"mining_report":false,"extra_currencies":[],"app_theme":"default"}') returning id`,
+  );
+  const poolId = pool?.id ?? '';
+  const [operator] = await database.query<{ id: string }>(
+    `insert into app.operators (pool_id, operator_name, title) values ($1, 'bench_operator', 'Bench') returning id`,
+    [poolId],
+  );
+  const operatorId = operator?.id ?? '';
+  const rest = scale.workers - scale.bigMinerWorkers;
+  const perMiner = rest / (scale.miners - 1);
+  // Miner 1 holds 5,000 workers; miners 2.. hold the rest evenly; the operator manages miners
+  // 1.. up to half the pool's workers.
+  const operatorMiners = 1 + Math.ceil((scale.operatorWorkers - scale.bigMinerWorkers) / perMiner);
+  await database.query(
+    `insert into app.miners (pool_id, operator_id, account_name)
+     select $1, case when n <= $3 then $2::uuid end, 'bench_miner_' || n from generate_series(1, $4) n`,
+    [poolId, operatorId, operatorMiners, scale.miners],
+  );
+  await database.query(`insert into app.users (id, email) values ($1, 'staff@bench.pool')`, [staffId]);
+  await database.query(
+    `insert into app.permissions (user_id, type, account_id, role) values ($1, 'pool', $2, 'admin')`,
+    [staffId, poolId],
+  );
+  await database.query(
+    `insert into app.workers (pool_id, miner_id, operator_id, worker_name, first_share_at, last_share_at,
+       hash_rate_15m, shares_15m, hash_rate_1h, shares_1h, hash_rate_24h, shares_24h, reject_pct_15m)
+     select $1, m.id, m.operator_id, 'w-' || n, $2::timestamptz - interval '7 days', $2::timestamptz - random() * interval '30 seconds',
+       r * 1e14, 60, r * 1e14 * (0.95 + random() * 0.1), 240, r * 1e14, 5760, random()
+     from generate_series(1, $3) n
+     cross join lateral (select random() + 0.5 as r) rnd
+     join app.miners m on m.account_name = 'bench_miner_' ||
+       case when n <= $4 then 1 else 2 + ((n - $4 - 1) % ($5 - 1)) end`,
+    [poolId, new Date(now).toISOString(), scale.workers, scale.bigMinerWorkers, scale.miners],
+  );
+  // Account buckets for 7 days at every resolution, as the engine would have rolled them up.
+  for (const spec of resolutionSpecs) {
+    const from = Math.floor((now - Math.min(spec.accountRetention, 7 * 24 * 60 * minute)) / spec.width) * spec.width;
+    const to = Math.floor(now / spec.width) * spec.width;
+    await database.query(
+      `insert into app.account_hashrate_${spec.table} (account_id, bucket_start, accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares)
+       select a.id, t, a.workers * 1e14 * ($3::float8 / 1000) / 4294967296 * (0.95 + random() * 0.1), 0,
+         (a.workers * $3::float8 / 15000)::int, 0
+       from (select miner_id as id, count(*) as workers from app.workers group by miner_id
+             union all select operator_id, count(*) from app.workers where operator_id is not null group by operator_id
+             union all select pool_id, count(*) from app.workers group by pool_id) a
+       cross join generate_series(timestamptz 'epoch' + $1::bigint * interval '1 ms', timestamptz 'epoch' + $2::bigint * interval '1 ms' - interval '1 ms', $3::bigint * interval '1 ms') t`,
+      [from, to, spec.width],
+    );
+    await database.query(
+      `insert into app.account_activity (account_id, kind, first_share_at, last_share_at)
+       select miner_id, 'miner', min(first_share_at), max(last_share_at) from app.workers group by miner_id
+       union all select pool_id, 'pool', min(first_share_at), max(last_share_at) from app.workers group by pool_id
+       union all select operator_id, 'operator', min(first_share_at), max(last_share_at) from app.workers where operator_id is not null group by operator_id
+       on conflict do nothing`,
+    );
+  }
+  for (const spec of resolutionSpecs) {
+    await database.query(
+      `insert into app.rollup_state values ($1, timestamptz 'epoch' + $2::bigint * interval '1 ms')`,
+      [spec.name, Math.floor(now / spec.width) * spec.width],
+    );
+  }
+  await database.query('analyze');
+  const [bigMiner] = await database.query<{ id: string }>(
+    `select id from app.miners where account_name = 'bench_miner_1'`,
+  );
+  const [counted] = await database.query<{ workers: number }>(
+    'select count(*)::int as workers from app.workers where operator_id = $1',
+    [operatorId],
+  );
+  line(
+    `pool built in ${seconds(started)} s: ${scale.workers} workers, ${scale.miners} miners, 7 days of account buckets; operator with ${counted?.workers} workers`,
+  );
+  return { poolId, operatorId, bigMinerId: bigMiner?.id ?? '' };
+}
+
+/** Raw shares of the last 15 minutes at one share per 15 s per worker: what a naive design reads. */
+async function buildRawShares(database: Database, now: number) {
+  const started = performance.now();
+  await database.query(`create unlogged table app.bench_raw_shares (worker_id int, miner_id uuid, operator_id uuid, pool_id uuid,
+    at timestamptz, difficulty float8, accepted boolean)`);
+  await database.query(
+    `insert into app.bench_raw_shares
+     select w.id, w.miner_id, w.operator_id, w.pool_id, $1::timestamptz - (k * 15 + random() * 15) * interval '1 second', 2e4, random() > 0.01
+     from app.workers w cross join generate_series(0, 59) k`,
+    [new Date(now).toISOString()],
+  );
+  await database.query('create index on app.bench_raw_shares (miner_id, at)');
+  await database.query('create index on app.bench_raw_shares (operator_id, at)');
+  await database.query('create index on app.bench_raw_shares (pool_id, at)');
+  await database.query('analyze app.bench_raw_shares');
+  const [count] = await database.query<{ n: number }>('select count(*)::int as n from app.bench_raw_shares');
+  line(`raw shares for the baseline: ${count?.n} (15 minutes), built in ${seconds(started)} s`);
+}
+
+async function serve(database: Database, poolId: string, now: () => number, engine: MiningEngine, cacheTtl = 0) {
+  const app = await buildApp({
+    config: testConfig({ INGEST_KEY: ingestKey }),
+    database,
+    poolId,
+    identity: { public: identity, admin: {} as IdentityAdminClient },
+    version: 'bench',
+    webRoot: fakeWebRoot(),
+    readiness: {},
+    mining: { engine, clock: now, cacheTtl },
+  });
+  app.get('/bench/raw', async (request) => rawQuery(database, request.query as Record<string, string>));
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, origin };
+}
+
+/** The baseline: the same answers aggregated from raw shares at every request. */
+async function rawQuery(database: Database, query: Record<string, string>) {
+  const scope = query.scope ?? 'pool_id';
+  const id = query.id ?? '';
+  if (query.kind === 'list') {
+    return database.query(
+      `select w.id, w.worker_name, s.hash_rate from app.workers w join (
+         select worker_id, sum(difficulty) filter (where accepted) * 4294967296 / 900 as hash_rate
+         from app.bench_raw_shares where ${scope} = $1 and at >= now() - interval '15 minutes' group by worker_id) s on s.worker_id = w.id
+       order by s.hash_rate desc, w.id desc limit 50`,
+      [id],
+    );
+  }
+  return database.query(
+    `select date_trunc('minute', at) as bucket, sum(difficulty) filter (where accepted) * 4294967296 / 60 as hash_rate, count(*) as shares
+     from app.bench_raw_shares where ${scope} = $1 and at >= now() - interval '15 minutes' group by 1 order by 1`,
+    [id],
+  );
+}
+
+async function measureReads(origin: string, queries: { name: string; path: string }[], requests: number, warmup = 64) {
+  const results: Record<string, { p50: number; p99: number }> = {};
+  for (const query of queries) {
+    if (warmup > 0)
+      await load(
+        origin,
+        Array.from({ length: warmup }, () => ({ path: query.path })),
+        32,
+      );
+    const result = await load(
+      origin,
+      Array.from({ length: requests }, () => ({ path: query.path })),
+      32,
+    );
+    results[query.name] = result;
+    line(
+      `  ${query.name.padEnd(44)} p50 ${result.p50.toFixed(2).padStart(8)} ms   p99 ${result.p99.toFixed(2).padStart(8)} ms   ${(requests / (result.elapsed / 1000)).toFixed(0)} req/s${result.failed ? `   ${result.failed} failed` : ''}`,
+    );
+  }
+  return results;
+}
+
+/**
+ * Batches of 5,000 events over every worker, as many stratum servers would send them at once
+ * (BENCH_INGEST_IN_FLIGHT); each answer comes after its commit.
+ */
+async function measureIngest(origin: string, database: Database, engine: MiningEngine, label: string, total: number) {
+  const workers = await database.query<{ account_name: string; worker_name: string }>(
+    'select m.account_name, w.worker_name from app.workers w join app.miners m on m.id = w.miner_id',
+  );
+  const now = Date.now();
+  const batchSize = 5000;
+  const templates = Array.from({ length: 20 }, (_, t) =>
+    JSON.stringify(
+      Array.from({ length: batchSize }, (_, i) => {
+        const worker = workers[(t * batchSize + i) % workers.length];
+        return {
+          pool: 'Bench pool',
+          account_name: worker?.account_name,
+          worker_name: worker?.worker_name,
+          difficulty: 65536,
+          accepted: i % 100 !== 0,
+          at: new Date(now - ((t * batchSize + i) % 30_000)).toISOString(),
+        };
+      }),
+    ),
+  );
+  const batches = Math.max(1, Math.round(total / batchSize));
+  const requests = Array.from({ length: batches }, (_, n) => ({
+    path: `${api}/ingest/shares`,
+    body: `{"batch_id":"${label}-${n}","events":${templates[n % templates.length]}}`,
+  }));
+  const before = engine.counters().counted;
+  const result = await load(origin, requests, scale.ingestInFlight, 'POST');
+  const counted = engine.counters().counted - before;
+  const rate = counted / (result.elapsed / 1000);
+  line(
+    `  ingest over HTTP, ${label}: ${counted} shares committed in ${(result.elapsed / 1000).toFixed(1)} s = ${rate.toFixed(0)} shares/s (batch p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms${result.failed ? `, ${result.failed} failed` : ''})`,
+  );
+  return rate;
+}
+
+/** Fills every resolution's retention for 1,000 workers and measures what a worker costs on disk. */
+async function bytesPerWorker(database: Database) {
+  const sample = 1000;
+  let total = 0;
+  for (const spec of resolutionSpecs) {
+    const table = `app.worker_hashrate_${spec.table}`;
+    const rows = Math.round(spec.workerRetention / spec.width);
+    await database.query(`truncate ${table}`);
+    await database.query(
+      `insert into ${table} (worker_id, bucket_start, accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares)
+       select w.id, date_bin($2::bigint * interval '1 ms', now(), timestamptz 'epoch') - k * $2::bigint * interval '1 ms',
+         random() * 1e6, random() * 1e4, 4, 0
+       from (select id from app.workers order by id limit $1) w cross join generate_series(1, $3) k`,
+      [sample, spec.width, rows],
+    );
+    await database.query(`vacuum analyze ${table}`);
+    const [size] = await database.query<{ bytes: number }>(
+      `select pg_total_relation_size($1::regclass)::float8 as bytes`,
+      [table],
+    );
+    const perWorker = (size?.bytes ?? 0) / sample;
+    total += perWorker;
+    line(
+      `  ${spec.name.padEnd(6)} ${String(rows).padStart(4)} rows a worker, ${(perWorker / rows).toFixed(0)} bytes a row with indexes, ${(perWorker / 1024).toFixed(1)} KB a worker`,
+    );
+  }
+  const [row] = await database.query<{ bytes: number; workers: number }>(
+    `select pg_total_relation_size('app.workers')::float8 as bytes, count(*)::float8 as workers from app.workers`,
+  );
+  const workerRow = (row?.bytes ?? 0) / (row?.workers || 1);
+  line(
+    `  the worker row with its 16 indexes: ${(workerRow / 1024).toFixed(1)} KB; in all ${((total + workerRow) / 1024).toFixed(1)} KB a worker`,
+  );
+}
+
+async function postgresRun() {
+  line('== PostgreSQL (real server)');
+  const { database, drop } = await createDatabase();
+  try {
+    const now = Date.now();
+    const { poolId, operatorId, bigMinerId } = await buildPool(database, now);
+    if (!skipBaseline) await buildRawShares(database, now);
+    const engine = miningEngine({ database, pool: { id: poolId, name: 'Bench pool' }, tickInterval: 0 });
+    const startedEngine = performance.now();
+    await engine.start();
+    line(`engine started with ${engine.counters().workers} workers in ${seconds(startedEngine)} s`);
+    const queries = [
+      { name: 'pool chart PT15M (100,000 workers)', path: `${api}/pools/${poolId}/charts?period=PT15M` },
+      { name: 'pool chart P1D', path: `${api}/pools/${poolId}/charts?period=P1D` },
+      { name: 'miner chart PT15M (5,000 workers)', path: `${api}/miners/${bigMinerId}/charts?period=PT15M` },
+      { name: 'miner chart P1W (5,000 workers)', path: `${api}/miners/${bigMinerId}/charts?period=P1W` },
+      {
+        name: 'worker list by hash_rate_1h (50,000 workers)',
+        path: `${api}/operators/${operatorId}/workers?sort=hash_rate_1h&direction=desc&per_page=50`,
+      },
+    ];
+    if (!skipped.has('reads')) {
+      const cachedServer = await serve(database, poolId, Date.now, engine, 1000);
+      line(`reads with the 1 s read cache, 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`);
+      await measureReads(cachedServer.origin, queries, scale.readRequests);
+      await cachedServer.app.close();
+    }
+    const { app, origin } = await serve(database, poolId, Date.now, engine);
+    try {
+      if (!skipped.has('reads')) {
+        line(
+          `reads computed every time (no cache), 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`,
+        );
+        const engineReads = await measureReads(origin, queries, scale.readRequests);
+        if (!skipBaseline) {
+          line('baseline: the same from raw shares (15 minutes of them), 32 concurrent clients, 32 requests each:');
+          const raw = await measureReads(
+            origin,
+            [
+              { name: 'pool chart PT15M from raw shares', path: `/bench/raw?scope=pool_id&id=${poolId}` },
+              { name: 'miner chart PT15M from raw shares', path: `/bench/raw?scope=miner_id&id=${bigMinerId}` },
+              {
+                name: 'worker list by hash rate from raw shares',
+                path: `/bench/raw?kind=list&scope=operator_id&id=${operatorId}`,
+              },
+            ],
+            32,
+            0,
+          );
+          const ratio = (a: string, b: string) =>
+            `${((raw[a]?.p50 ?? NaN) / (engineReads[b]?.p50 ?? NaN)).toFixed(0)}x at p50, ${((raw[a]?.p99 ?? NaN) / (engineReads[b]?.p99 ?? NaN)).toFixed(0)}x at p99`;
+          line(
+            `  ratio pool chart: ${ratio('pool chart PT15M from raw shares', 'pool chart PT15M (100,000 workers)')}`,
+          );
+          line(
+            `  ratio miner chart: ${ratio('miner chart PT15M from raw shares', 'miner chart PT15M (5,000 workers)')}`,
+          );
+          line(
+            `  ratio worker list: ${ratio('worker list by hash rate from raw shares', 'worker list by hash_rate_1h (50,000 workers)')}`,
+          );
+          await database.query('drop table app.bench_raw_shares');
+        }
+      }
+      line('ingest end to end (HTTP transport to committed minute buckets, one Node process for the aggregator):');
+      await measureIngest(origin, database, engine, 'pg', scale.ingestShares);
+      const tickStarted = performance.now();
+      await engine.tick();
+      line(`  closing the minute and refreshing 100,000 workers' figures took ${seconds(tickStarted)} s`);
+      line('disk per worker at full retention (1,000 workers sampled):');
+      await bytesPerWorker(database);
+    } finally {
+      await app.close();
+      await engine.stop();
+    }
+  } finally {
+    await drop();
+  }
+}
+
+async function pgliteRun() {
+  line('== PGlite (embedded), demo-sized pool: 25 workers over 4 miners');
+  const database = await openDatabase({ inMemory: true });
+  const saved = { ...scale };
+  Object.assign(scale, { workers: 25, miners: 4, bigMinerWorkers: 10, operatorWorkers: 15 });
+  try {
+    const now = Date.now();
+    const { poolId, operatorId, bigMinerId } = await buildPool(database, now);
+    await buildRawShares(database, now);
+    const engine = miningEngine({ database, pool: { id: poolId, name: 'Bench pool' }, tickInterval: 0 });
+    await engine.start();
+    const { app, origin } = await serve(database, poolId, Date.now, engine);
+    try {
+      line('reads at 32 concurrent clients over HTTP, 500 requests each:');
+      await measureReads(
+        origin,
+        [
+          { name: 'pool chart P1D', path: `${api}/pools/${poolId}/charts?period=P1D` },
+          { name: 'miner chart PT15M', path: `${api}/miners/${bigMinerId}/charts?period=PT15M` },
+          {
+            name: 'worker list by hash_rate_1h',
+            path: `${api}/operators/${operatorId}/workers?sort=hash_rate_1h&direction=desc`,
+          },
+          { name: 'pool chart PT15M from raw shares', path: `/bench/raw?scope=pool_id&id=${poolId}` },
+        ],
+        500,
+      );
+      await measureIngest(origin, database, engine, 'pglite', 500_000);
+    } finally {
+      await app.close();
+      await engine.stop();
+    }
+  } finally {
+    Object.assign(scale, saved);
+    await database.close();
+  }
+}
+
+const started = performance.now();
+await postgresRun();
+await pgliteRun();
+line(`bench finished in ${seconds(started)} s`);

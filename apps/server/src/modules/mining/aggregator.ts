@@ -1,0 +1,153 @@
+import type { ShareTotals } from './hashrate.ts';
+import type { Share } from './share-validation.ts';
+import type { ActivityDelta, BucketDelta } from './write-repository.ts';
+
+const minute = 60_000;
+
+/** A worker as the engine knows it; `id` is set once the worker's row exists. */
+export interface WorkerEntry {
+  readonly key: string;
+  id: number | undefined;
+  readonly minerId: string;
+  readonly operatorId: string | null;
+  readonly poolId: string;
+  readonly workerName: string;
+  firstShareAt: number | null;
+  /** The last share committed to the database; status follows from it. */
+  lastShareAt: number | null;
+  /** What the worker's row says; it trails `lastShareAt` by at most a few seconds (engine.ts). */
+  storedLastShareAt: number | null;
+}
+
+export const workerKey = (minerId: string, workerName: string): string => `${minerId}/${workerName}`;
+
+interface Pending {
+  minutes: Map<number, ShareTotals>;
+  firstShareAt: number;
+  lastShareAt: number;
+}
+
+export interface FlushSnapshot {
+  workerMinutes: (BucketDelta<WorkerEntry> & { minute: number })[];
+  accountMinutes: BucketDelta<string>[];
+  workerActivity: ActivityDelta<WorkerEntry>[];
+  accountActivity: (ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' })[];
+  shares: number;
+}
+
+/**
+ * Sums shares per worker and minute in memory until the next flush, so that a flush writes one
+ * row per worker and minute however many shares came in.
+ */
+export function shareAggregator() {
+  let pending = new Map<WorkerEntry, Pending>();
+  let shares = 0;
+
+  function pendingOf(entry: WorkerEntry, at: number): Pending {
+    let state = pending.get(entry);
+    if (!state) {
+      state = { minutes: new Map(), firstShareAt: at, lastShareAt: at };
+      pending.set(entry, state);
+    }
+    return state;
+  }
+
+  function addToMinute(minutes: Map<number, ShareTotals>, start: number, totals: ShareTotals): void {
+    const existing = minutes.get(start);
+    if (existing) {
+      existing.acceptedDifficulty += totals.acceptedDifficulty;
+      existing.rejectedDifficulty += totals.rejectedDifficulty;
+      existing.acceptedShares += totals.acceptedShares;
+      existing.rejectedShares += totals.rejectedShares;
+    } else minutes.set(start, { ...totals });
+  }
+
+  return {
+    get shares(): number {
+      return shares;
+    },
+
+    add(entry: WorkerEntry, share: Share): void {
+      const state = pendingOf(entry, share.at);
+      if (share.at < state.firstShareAt) state.firstShareAt = share.at;
+      if (share.at > state.lastShareAt) state.lastShareAt = share.at;
+      const start = share.at - (share.at % minute);
+      let totals = state.minutes.get(start);
+      if (!totals) {
+        totals = { acceptedDifficulty: 0, rejectedDifficulty: 0, acceptedShares: 0, rejectedShares: 0 };
+        state.minutes.set(start, totals);
+      }
+      if (share.accepted) {
+        totals.acceptedDifficulty += share.difficulty;
+        totals.acceptedShares += 1;
+      } else {
+        totals.rejectedDifficulty += share.difficulty;
+        totals.rejectedShares += 1;
+      }
+      shares += 1;
+    },
+
+    /** A minute already summed elsewhere (history the demo backfills). */
+    addMinute(entry: WorkerEntry, start: number, totals: ShareTotals, lastShareAt: number): void {
+      const state = pendingOf(entry, start);
+      state.firstShareAt = Math.min(state.firstShareAt, start);
+      state.lastShareAt = Math.max(state.lastShareAt, lastShareAt);
+      addToMinute(state.minutes, start, totals);
+      shares += totals.acceptedShares + totals.rejectedShares;
+    },
+
+    /** Hands over everything summed so far, with the per-account sums, and starts afresh. */
+    take(): FlushSnapshot {
+      const taken = pending;
+      const takenShares = shares;
+      pending = new Map();
+      shares = 0;
+      const workerMinutes: FlushSnapshot['workerMinutes'] = [];
+      const workerActivity: FlushSnapshot['workerActivity'] = [];
+      // Per account, then per minute: no string keys and no allocation per worker minute, since a
+      // flush under load holds one row for nearly every worker of the pool.
+      const accounts = new Map<string, Map<number, ShareTotals>>();
+      const activity = new Map<string, ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' }>();
+      const touch = (owner: string, kind: 'miner' | 'operator' | 'pool', state: Pending) => {
+        const seen = activity.get(owner);
+        if (!seen) {
+          activity.set(owner, { owner, kind, firstShareAt: state.firstShareAt, lastShareAt: state.lastShareAt });
+        } else {
+          if (state.firstShareAt < seen.firstShareAt) seen.firstShareAt = state.firstShareAt;
+          if (state.lastShareAt > seen.lastShareAt) seen.lastShareAt = state.lastShareAt;
+        }
+        let minutes = accounts.get(owner);
+        if (!minutes) {
+          minutes = new Map();
+          accounts.set(owner, minutes);
+        }
+        return minutes;
+      };
+      for (const [entry, state] of taken) {
+        workerActivity.push({ owner: entry, firstShareAt: state.firstShareAt, lastShareAt: state.lastShareAt });
+        const minerMinutes = touch(entry.minerId, 'miner', state);
+        const poolMinutes = touch(entry.poolId, 'pool', state);
+        const operatorMinutes = entry.operatorId ? touch(entry.operatorId, 'operator', state) : undefined;
+        for (const [start, totals] of state.minutes) {
+          workerMinutes.push({ owner: entry, bucketStart: start, minute: start, ...totals });
+          addToMinute(minerMinutes, start, totals);
+          addToMinute(poolMinutes, start, totals);
+          if (operatorMinutes) addToMinute(operatorMinutes, start, totals);
+        }
+      }
+      const accountMinutes: BucketDelta<string>[] = [];
+      for (const [owner, minutes] of accounts) {
+        for (const [start, totals] of minutes) accountMinutes.push({ owner, bucketStart: start, ...totals });
+      }
+      return {
+        workerMinutes,
+        accountMinutes,
+        workerActivity,
+        accountActivity: [...activity.values()],
+        shares: takenShares,
+      };
+    },
+  };
+}
+
+export type ShareAggregator = ReturnType<typeof shareAggregator>;

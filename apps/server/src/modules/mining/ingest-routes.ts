@@ -1,0 +1,74 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '@pool/contract/errors';
+import { IngestResult, ShareBatch } from '@pool/contract/mining';
+import { HttpError } from '../../http/errors.ts';
+import type { MiningEngine } from './engine.ts';
+
+export interface IngestRoutesOptions {
+  engine: MiningEngine;
+  /** The bearer key stratum servers send; without one, HTTP ingest is off. */
+  ingestKey: string | undefined;
+}
+
+/** Batches up to 50,000 events of about 150 bytes. */
+const bodyLimit = 16 * 1024 * 1024;
+
+function keyMatches(request: FastifyRequest, key: string): boolean {
+  const given = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
+  const [a, b] = [Buffer.from(given), Buffer.from(key)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Shares from a pool's stratum servers over HTTP (README, "Mining data"). The key is not a
+ * person, so the access policy lets anyone reach the route and the key is checked here, before
+ * the body is read. The answer comes once the batch's shares are committed.
+ */
+export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, { engine, ingestKey }) => {
+  app.post(
+    '/ingest/shares',
+    {
+      config: { policy: { caller: 'anyone' } },
+      bodyLimit,
+      onRequest: async (request) => {
+        if (!ingestKey) {
+          throw new HttpError('service_unavailable', { message: 'Share ingest over HTTP is off: set INGEST_KEY' });
+        }
+        if (!keyMatches(request, ingestKey)) throw new HttpError('unauthorized');
+      },
+      // The events are checked one by one so that a malformed event is refused with its reason
+      // and never stops the valid events of its batch; only the envelope is checked up front.
+      validatorCompiler: () => (data: unknown) => {
+        const body = data as { batch_id?: unknown; events?: unknown } | null;
+        const valid =
+          typeof body === 'object' &&
+          body !== null &&
+          typeof body.batch_id === 'string' &&
+          body.batch_id.length > 0 &&
+          body.batch_id.length <= 128 &&
+          Array.isArray(body.events) &&
+          body.events.length <= 50_000;
+        return valid
+          ? { value: data }
+          : { error: new HttpError('validation_failed', { fields: [{ field: 'body', text: 'invalid input' }] }) };
+      },
+      schema: {
+        tags: ['ingest'],
+        summary: 'Count a batch of shares (Authorization: Bearer INGEST_KEY); a batch id counts once',
+        body: ShareBatch,
+        response: { 200: IngestResult, 400: ErrorBody, 401: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const body = request.body as { batch_id: string; events: unknown[] };
+      try {
+        return await engine.submit({ batchId: body.batch_id, events: body.events });
+      } catch (error) {
+        request.log.error({ err: error }, 'a share batch could not be committed');
+        throw new HttpError('service_unavailable');
+      }
+    },
+  );
+};

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { WorkerBehaviour } from '@pool/contract/mining';
+import { app, miners } from '../../db/schema.ts';
+
+const at = () => timestamp({ withTimezone: true });
+
+/**
+ * A worker (machine) of a miner, created on its first share. The current figures are written
+ * when buckets close, so that a worker list page is an index scan on its sort key; the status is
+ * not stored because it follows from `last_share_at` and the clock.
+ */
+export const workers = app.table(
+  'workers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    poolId: uuid().notNull(),
+    minerId: uuid()
+      .notNull()
+      .references(() => miners.id),
+    /** The miner's operator, copied here so an operator's worker list is an index scan too. */
+    operatorId: uuid(),
+    workerName: text().notNull(),
+    behaviour: text().$type<WorkerBehaviour>().notNull().default('hardware'),
+    createdAt: at().notNull().defaultNow(),
+    firstShareAt: at(),
+    lastShareAt: at(),
+    hashRate15m: doublePrecision('hash_rate_15m').notNull().default(0),
+    shares15m: integer('shares_15m').notNull().default(0),
+    rejectedShares15m: integer('rejected_shares_15m').notNull().default(0),
+    rejectPct15m: doublePrecision('reject_pct_15m').notNull().default(0),
+    hashRate1h: doublePrecision('hash_rate_1h').notNull().default(0),
+    shares1h: integer('shares_1h').notNull().default(0),
+    hashRate24h: doublePrecision('hash_rate_24h').notNull().default(0),
+    shares24h: integer('shares_24h').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('workers_miner_name_key').on(table.minerId, table.workerName),
+    index('workers_operator_name_idx').on(table.operatorId, table.workerName),
+    index('workers_pool_name_idx').on(table.poolId, table.workerName),
+    ...(['hashRate15m', 'hashRate1h', 'hashRate24h', 'rejectPct15m'] as const).flatMap((key) => {
+      const column = table[key].name;
+      return [
+        index(`workers_miner_${column}_idx`).on(table.minerId, table[key], table.id),
+        index(`workers_operator_${column}_idx`).on(table.operatorId, table[key], table.id),
+        index(`workers_pool_${column}_idx`).on(table.poolId, table[key], table.id),
+      ];
+    }),
+    check('workers_behaviour_check', sql`${table.behaviour} in ('hardware', 'boundary')`),
+  ],
+);
+
+const bucketColumns = {
+  bucketStart: at().notNull(),
+  acceptedDifficulty: doublePrecision().notNull(),
+  rejectedDifficulty: doublePrecision().notNull(),
+  acceptedShares: integer().notNull(),
+  rejectedShares: integer().notNull(),
+};
+
+/** One table per resolution, so that each keeps its own retention (README, "Mining data"). */
+function workerBuckets(name: string) {
+  return app.table(name, { workerId: integer().notNull(), ...bucketColumns }, (table) => [
+    primaryKey({ name: `${name}_pkey`, columns: [table.workerId, table.bucketStart] }),
+    index(`${name}_bucket_idx`).on(table.bucketStart),
+  ]);
+}
+
+/** Sums over every worker of a miner, an operator or the pool, keyed by the account's id. */
+function accountBuckets(name: string) {
+  return app.table(name, { accountId: uuid().notNull(), ...bucketColumns }, (table) => [
+    primaryKey({ name: `${name}_pkey`, columns: [table.accountId, table.bucketStart] }),
+    index(`${name}_bucket_idx`).on(table.bucketStart),
+  ]);
+}
+
+export const workerHashrate1m = workerBuckets('worker_hashrate_1m');
+export const workerHashrate5m = workerBuckets('worker_hashrate_5m');
+export const workerHashrate20m = workerBuckets('worker_hashrate_20m');
+export const workerHashrate4h = workerBuckets('worker_hashrate_4h');
+export const workerHashrate1d = workerBuckets('worker_hashrate_1d');
+export const accountHashrate1m = accountBuckets('account_hashrate_1m');
+export const accountHashrate5m = accountBuckets('account_hashrate_5m');
+export const accountHashrate20m = accountBuckets('account_hashrate_20m');
+export const accountHashrate4h = accountBuckets('account_hashrate_4h');
+export const accountHashrate1d = accountBuckets('account_hashrate_1d');
+
+/** First and last share of a miner, an operator or the pool (chart availability), and its worker counts. */
+export const accountActivity = app.table(
+  'account_activity',
+  {
+    accountId: uuid().primaryKey(),
+    kind: text().$type<'miner' | 'operator' | 'pool'>().notNull(),
+    firstShareAt: at().notNull(),
+    lastShareAt: at().notNull(),
+    /** Its hardware workers by status as of the engine's last tick: list totals and counts read them. */
+    workersStable: integer().notNull().default(0),
+    workersUnavailable: integer().notNull().default(0),
+    workersOff: integer().notNull().default(0),
+    workersRemoved: integer().notNull().default(0),
+  },
+  (table) => [check('account_activity_kind_check', sql`${table.kind} in ('miner', 'operator', 'pool')`)],
+);
+
+/** Batch ids already counted, committed with their buckets so a batch counts exactly once. */
+export const ingestBatches = app.table(
+  'ingest_batches',
+  {
+    batchId: text().primaryKey(),
+    receivedAt: at().notNull(),
+    accepted: integer().notNull(),
+    rejected: integer().notNull(),
+  },
+  (table) => [index('ingest_batches_received_idx').on(table.receivedAt)],
+);
+
+/** Up to where each resolution's buckets have been rolled up from the finer one. */
+export const rollupState = app.table('rollup_state', {
+  resolution: text().primaryKey(),
+  closedThrough: at().notNull(),
+});
+
+/**
+ * Virtual mining: the donor's hashrate, a share of it or a fixed rate, counts as a boundary
+ * worker of the recipient while the contract runs. The money engine pays for it.
+ */
+export const virtualMiningContracts = app.table(
+  'virtual_mining_contracts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    donorMinerId: uuid()
+      .notNull()
+      .references(() => miners.id),
+    recipientMinerId: uuid()
+      .notNull()
+      .references(() => miners.id),
+    hashRateShare: doublePrecision(),
+    fixedHashRate: doublePrecision(),
+    startsAt: at().notNull(),
+    endsAt: at(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (table) => [
+    index('virtual_mining_contracts_recipient_idx').on(table.recipientMinerId),
+    check(
+      'virtual_mining_contracts_rate_check',
+      sql`(${table.hashRateShare} is null) <> (${table.fixedHashRate} is null)
+        and coalesce(${table.hashRateShare}, 0) between 0 and 1 and coalesce(${table.fixedHashRate}, 0) >= 0`,
+    ),
+    check('virtual_mining_contracts_parties_check', sql`${table.donorMinerId} <> ${table.recipientMinerId}`),
+  ],
+);
+
+export const miningSchema = {
+  workers,
+  workerHashrate1m,
+  workerHashrate5m,
+  workerHashrate20m,
+  workerHashrate4h,
+  workerHashrate1d,
+  accountHashrate1m,
+  accountHashrate5m,
+  accountHashrate20m,
+  accountHashrate4h,
+  accountHashrate1d,
+  accountActivity,
+  ingestBatches,
+  rollupState,
+  virtualMiningContracts,
+};

@@ -1,0 +1,42 @@
+import type { Database } from '@pool/db/database';
+
+/** Runs one parameterised statement; inside `transaction` it runs on the transaction's connection. */
+export type Query = <Row extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
+
+/** One transaction on either driver: PGlite's own, or one pooled PostgreSQL connection. */
+export async function transaction<T>(database: Database, work: (query: Query) => Promise<T>): Promise<T> {
+  const { driver } = database;
+  if (driver.kind === 'pglite') {
+    return driver.pglite.transaction(async (tx) =>
+      work(
+        async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+          (await tx.query<Row>(text, params)).rows,
+      ),
+    );
+  }
+  const client = await driver.pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(
+      async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+        (await client.query<Row>(text, params)).rows,
+    );
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export const iso = (time: number): string => new Date(time).toISOString();
+export const millisOf = (value: unknown): number | null =>
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.getTime()
+      : typeof value === 'string'
+        ? Date.parse(value)
+        : null;
