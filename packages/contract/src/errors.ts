@@ -1,29 +1,13 @@
 import { z } from 'zod';
+import { errorCodes, type ErrorBody as ErrorBodyShape, type FieldError as FieldErrorShape } from './error-codes.ts';
 
-/** Error codes of spec 8 and of the transport (architecture note, "Data"). */
-export const errorCodes = [
-  'access_denied',
-  'not_found',
-  'additional_authentication_required',
-  'transaction_already_refunded',
-  'payout_already_processed',
-  'reward_already_processed',
-  'promocode_already_exists',
-  'no_users_found',
-  'miner_already_exists',
-  'name_taken',
-  'unauthorized',
-  'validation_failed',
-  'rate_limited',
-  'conflict',
-  'internal_error',
-  'service_unavailable',
-] as const;
+export { errorCodes, errorMessages, isErrorBody } from './error-codes.ts';
+
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const FieldError = z.object({ field: z.string(), text: z.string() });
-export type FieldError = z.infer<typeof FieldError>;
+export const FieldError = z.object({ field: z.string(), text: z.string() }) satisfies z.ZodType<FieldErrorShape>;
+export type FieldError = FieldErrorShape;
 
 export const ErrorBody = z.object({
   error: z.object({
@@ -31,25 +15,5 @@ export const ErrorBody = z.object({
     message: z.string(),
     fields: z.array(FieldError).optional(),
   }),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** The English message of each code, as the spec words it where it does. */
-export const errorMessages: Record<ErrorCode, string> = {
-  access_denied: 'Access denied',
-  not_found: 'Not found',
-  additional_authentication_required: 'Additional authentication required',
-  transaction_already_refunded: 'Transaction already refunded',
-  payout_already_processed: 'Payout already processed',
-  reward_already_processed: 'Reward already processed',
-  promocode_already_exists: 'Promo code with this name already exists',
-  no_users_found: 'No users from the provided list were found',
-  miner_already_exists: 'Miner already exists',
-  name_taken: 'This name is taken',
-  unauthorized: 'Unauthorized',
-  validation_failed: 'Invalid input',
-  rate_limited: 'Too many requests',
-  conflict: 'Conflict',
-  internal_error: 'Something went wrong',
-  service_unavailable: 'Service unavailable',
-};
+}) satisfies z.ZodType<ErrorBodyShape>;
+export type ErrorBody = ErrorBodyShape;

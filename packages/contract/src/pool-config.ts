@@ -56,6 +56,4 @@ export type PoolConfig = z.infer<typeof PoolConfig>;
 /** The pool config as stored: without the settings that follow from the deployment. */
 export type StoredPoolConfig = Omit<PoolConfig, 'settings'> & { settings: PoolSettings };
 
-export function addressOf(config: Pick<PoolConfig, 'addresses'>, type: AddressType): string | undefined {
-  return config.addresses.find((entry) => entry.type === type)?.address;
-}
+export { addressOf } from './pool-addresses.ts';

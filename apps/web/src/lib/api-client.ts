@@ -1,4 +1,4 @@
-import { ErrorBody, type ErrorCode, type FieldError } from '@pool/contract/errors';
+import { isErrorBody, type ErrorCode, type FieldError } from '@pool/contract/error-codes';
 import { paths } from '@pool/contract/paths';
 import type { z } from 'zod';
 
@@ -84,8 +84,8 @@ async function request<T>(path: string, options: RequestOptions<T>): Promise<T> 
 }
 
 async function apiErrorOf(response: Response): Promise<ApiError> {
-  const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) return new ApiError(response.status, undefined, response.statusText || 'Request failed');
-  const { code, message, fields } = parsed.data.error;
+  const body: unknown = await response.json().catch(() => null);
+  if (!isErrorBody(body)) return new ApiError(response.status, undefined, response.statusText || 'Request failed');
+  const { code, message, fields } = body.error;
   return new ApiError(response.status, code, message, fields);
 }

@@ -1,5 +1,6 @@
 import { Configuration, FrontendApi } from '@ory/client-fetch';
-import { addressOf, type PoolConfig } from '@pool/contract/pool-config';
+import { addressOf } from '@pool/contract/pool-addresses';
+import type { PoolConfig } from '@pool/contract/pool-config';
 import { paths } from '@pool/contract/paths';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Toaster } from '@/components/toast/toaster.tsx';
-import { VerificationDialogHost } from '@/features/auth/step-up/verification-dialog.tsx';
+import { VerificationDialogHost } from '@/features/auth/step-up/verification-dialog-host.tsx';
 import { poolConfigQuery } from '@/features/config/get-pool-config.ts';
 import { applyTheme, themeOf } from '@/features/config/theme.ts';
 import { useVersionCheck } from '@/features/version/use-version-check.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Language } from '@pool/contract/languages';
+import { isLanguage, type Language } from '@pool/contract/language-codes';
 import type { IdentityInfo } from '@pool/contract/identity';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { changeLanguage } from '@/features/i18n/change-language.ts';
@@ -26,7 +26,8 @@ export function LanguageSwitcher() {
         id={id}
         value={currentLanguage()}
         onChange={(event) => {
-          const language = Language.parse(event.target.value);
+          const language = event.target.value;
+          if (!isLanguage(language)) return;
           void changeLanguage(language, { userLanguage: identity?.user.language, signedIn: identity !== undefined });
         }}
       >

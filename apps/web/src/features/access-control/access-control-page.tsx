@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { managingRoles } from '@pool/contract/access';
+import { managingRoles } from '@pool/contract/access-rules';
 import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import type { ManagedAccount } from './access-api.ts';
 import { MembersSection } from './members-section.tsx';

@@ -1,5 +1,4 @@
-import type { Language } from '@pool/contract/languages';
-import { LanguageBody } from '@pool/contract/identity';
+import type { Language } from '@pool/contract/language-codes';
 import { api } from '@/lib/api-client.ts';
 import { storage, storageKeys } from '@/lib/storage.ts';
 
@@ -14,7 +13,7 @@ export async function changeLanguage(
 ): Promise<void> {
   storage.set(storageKeys.language, language);
   if (signedIn && userLanguage !== language) {
-    await api('/identity/language', { method: 'PUT', body: LanguageBody.parse({ language }) }).catch((error: unknown) =>
+    await api('/identity/language', { method: 'PUT', body: { language } }).catch((error: unknown) =>
       console.error('Could not save the language', error),
     );
   }

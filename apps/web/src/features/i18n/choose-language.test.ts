@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeOf } from '@pool/contract/languages';
+import { localeOf } from '@pool/contract/language-codes';
 import { chooseLanguage } from './choose-language.ts';
 
 describe('language choice (spec 4)', () => {

@@ -1,4 +1,4 @@
-import { defaultLanguage, Language, languages } from '@pool/contract/languages';
+import { defaultLanguage, isLanguage, languages, type Language } from '@pool/contract/language-codes';
 
 export interface LanguageSources {
   /** The choice saved on this device. */
@@ -15,15 +15,13 @@ export interface LanguageSources {
 function fromBrowserTag(tag: string): Language | undefined {
   const primary = tag.toLowerCase().split('-')[0];
   if (primary === 'zh') return 'cn';
-  const parsed = Language.safeParse(primary);
-  return parsed.success ? parsed.data : undefined;
+  return isLanguage(primary) ? primary : undefined;
 }
 
 /** Spec 4: the saved choice, else the server default, else the browser's languages, else en. */
 export function chooseLanguage({ saved, serverDefault, browser, available = languages }: LanguageSources): Language {
   const usable = (value: string | undefined): Language | undefined => {
-    const parsed = Language.safeParse(value);
-    return parsed.success && available.includes(parsed.data) ? parsed.data : undefined;
+    return isLanguage(value) && available.includes(value) ? value : undefined;
   };
   const fromBrowser = browser?.map(fromBrowserTag).find((language) => usable(language));
   return usable(saved) ?? usable(serverDefault) ?? fromBrowser ?? defaultLanguage;

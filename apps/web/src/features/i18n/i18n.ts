@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, localeOf, type Language } from '@pool/contract/languages';
+import { defaultLanguage, localeOf, type Language } from '@pool/contract/language-codes';
 import { paths } from '@pool/contract/paths';
 
 export type Translations = Record<string, unknown>;

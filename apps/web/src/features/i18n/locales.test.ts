@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { languages, type Language } from '@pool/contract/languages';
+import { languages, type Language } from '@pool/contract/language-codes';
 
 const localesFolder = new URL('../../../public/static/locales/', import.meta.url);
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { IdentityInfo } from '@pool/contract/identity';
+import type { IdentityInfo } from '@pool/contract/identity';
 import { api } from '@/lib/api-client.ts';
 
 export const identityQueryKey = ['identity'] as const;
@@ -7,6 +7,6 @@ export const identityQueryKey = ['identity'] as const;
 /** `GET identity`: the user, their permissions, their second factors and widget hashes. */
 export const identityQuery = queryOptions({
   queryKey: identityQueryKey,
-  queryFn: () => api('/identity', { schema: IdentityInfo }),
+  queryFn: () => api<IdentityInfo>('/identity'),
   staleTime: 60_000,
 });

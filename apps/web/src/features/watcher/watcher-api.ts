@@ -1,4 +1,4 @@
-import { WatcherInfo } from '@pool/contract/watchers';
+import type { WatcherInfo } from '@pool/contract/watchers';
 import { api } from '@/lib/api-client.ts';
 import { createWatcherCheck } from './watcher-check.ts';
 
@@ -7,6 +7,4 @@ export const watcherTokenHeader = 'X-Watcher-Token';
 
 export const watcherHeaders = (token: string) => ({ [watcherTokenHeader]: token });
 
-export const watcherCheck = createWatcherCheck((token) =>
-  api(`/watchers/${encodeURIComponent(token)}`, { schema: WatcherInfo }),
-);
+export const watcherCheck = createWatcherCheck((token) => api<WatcherInfo>(`/watchers/${encodeURIComponent(token)}`));

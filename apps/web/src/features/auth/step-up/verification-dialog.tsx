@@ -12,20 +12,13 @@ import { identityApi } from '@/lib/identity-client.ts';
 import { SecondFactorForm } from '../components/second-factor-form.tsx';
 import { createFlow, submitFlow, type FlowOutcome } from '../flows/flow-api.ts';
 import type { FlowBody } from '../flows/flow-kinds.ts';
-import { stepUp, useStepUpOpen } from './step-up-store.ts';
-
-/** Mounted once above every layout; opens whenever a call asks for a fresh second factor. */
-export function VerificationDialogHost() {
-  const open = useStepUpOpen();
-  return open ? <VerificationDialog onAnswer={(passed) => stepUp.answer(passed)} /> : null;
-}
 
 /**
  * Spec 2 and 4: the verification dialog for critical actions. It starts a second-level login flow
  * with refresh and lists the methods; success closes it; closing it otherwise, even during a
  * pending submit, declines. Without any method set up it shows only its title and the 2FA banner.
  */
-function VerificationDialog({ onAnswer }: { onAnswer: (passed: boolean) => void }) {
+export function VerificationDialog({ onAnswer }: { onAnswer: (passed: boolean) => void }) {
   const { t } = useTranslation();
   const config = usePoolConfig();
   const api = useMemo(() => identityApi(config), [config]);
