@@ -20,7 +20,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (keys) => [...keys].reduce((total, key) => total + gzipOf(manifest[key].file), 0);
 
 console.log(`entry (${[...base].length} chunks): ${kb(sum(base))} gzip`);
-for (const key of Object.keys(manifest).filter((name) => manifest[name].isDynamicEntry).sort()) {
+for (const key of Object.keys(manifest)
+  .filter((name) => manifest[name].isDynamicEntry)
+  .sort()) {
   const route = closure(key);
   const extra = [...route].filter((name) => !base.has(name));
   console.log(`${key.padEnd(60)} +${kb(sum(extra)).padStart(9)}  = ${kb(sum(new Set([...base, ...route])))}`);

@@ -1,43 +1,48 @@
 import { z } from 'zod';
+import {
+  chartAvailabilities,
+  chartPeriods,
+  resolutions,
+  sortDirections,
+  tablePeriods,
+  workerBehaviours,
+  workerSortKeys,
+  workerStatuses,
+} from './mining-codes.ts';
 
-/** Spec 3 and 9: the periods of a chart; tables also use 30 days. */
-export const chartPeriods = ['PT15M', 'PT1H', 'P1D', 'P1W'] as const;
+export {
+  chartAvailabilities,
+  chartPeriods,
+  resolutions,
+  sortDirections,
+  tablePeriods,
+  workerBehaviours,
+  workerSortKeys,
+  workerStatuses,
+} from './mining-codes.ts';
+
 export const ChartPeriod = z.enum(chartPeriods);
 export type ChartPeriod = z.infer<typeof ChartPeriod>;
 
-export const tablePeriods = [...chartPeriods, 'P30D'] as const;
 export const TablePeriod = z.enum(tablePeriods);
 export type TablePeriod = z.infer<typeof TablePeriod>;
 
-/** Spec 9: the width of one chart point for each period; days serve the 30-day tables. */
-export const resolutions = ['PT1M', 'PT5M', 'PT20M', 'PT4H', 'P1D'] as const;
 export const Resolution = z.enum(resolutions);
 export type Resolution = z.infer<typeof Resolution>;
 
-/** Spec 3 and 9. */
-export const chartAvailabilities = ['ok', 'collecting', 'unavailable', 'stale', 'nodata'] as const;
 export const ChartAvailability = z.enum(chartAvailabilities);
 export type ChartAvailability = z.infer<typeof ChartAvailability>;
 
-export const workerStatuses = ['stable', 'unavailable', 'off', 'removed'] as const;
 export const WorkerStatus = z.enum(workerStatuses);
 export type WorkerStatus = z.infer<typeof WorkerStatus>;
 
-export const workerBehaviours = ['hardware', 'boundary'] as const;
 export const WorkerBehaviour = z.enum(workerBehaviours);
 export type WorkerBehaviour = z.infer<typeof WorkerBehaviour>;
 
-export const workerSortKeys = [
-  'worker_name',
-  'hash_rate_15m',
-  'hash_rate_1h',
-  'hash_rate_24h',
-  'reject_pct_15m',
-] as const;
 export const WorkerSortKey = z.enum(workerSortKeys);
 export type WorkerSortKey = z.infer<typeof WorkerSortKey>;
 
-export const SortDirection = z.enum(['asc', 'desc']);
+export const SortDirection = z.enum(sortDirections);
 export type SortDirection = z.infer<typeof SortDirection>;
 
 /** Hashes per second. */

@@ -47,6 +47,8 @@ const auth = {
   password: () => import('@/features/auth/pages/password-page.tsx').then((module) => module.PasswordPage),
   accountName: () => import('@/features/auth/pages/account-name-page.tsx').then((module) => module.AccountNamePage),
 };
+const dashboardPage = () => import('@/features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage);
+const workersPage = () => import('@/features/workers/workers-page.tsx').then((module) => module.WorkersPage);
 const settingsPage = () => import('@/features/settings/settings-page.tsx').then((module) => module.SettingsPage);
 const accessControlPage = () =>
   import('@/features/access-control/access-control-page.tsx').then((module) => module.AccessControlPage);
@@ -56,8 +58,8 @@ const main = guards.main;
 
 /** Spec 2 route table, grouped by layout. Screens not built yet show their title and "coming soon". */
 const mainScreens: Screen[] = [
-  screen('/', main, 'screens.dashboard'),
-  screen('/workers', { ...main, section: 'Workers' }, 'screens.workers'),
+  screen('/', main, 'screens.dashboard', dashboardPage),
+  screen('/workers', { ...main, section: 'Workers' }, 'screens.workers', workersPage),
   screen('/payments', { ...main, section: 'Payments' }, 'screens.payments'),
   screen('/transfers', { ...main, section: 'Transfers' }, 'screens.transfers'),
   screen('/referrals', { ...main, section: 'Referrals' }, 'screens.referrals'),
@@ -107,9 +109,9 @@ const authScreens: Screen[] = [
 ];
 
 const watcherScreens: Screen[] = [
-  screen('/watch/:watcherToken', guards.watcher, 'screens.watcherDashboard'),
-  screen('/watch/:watcherToken/workers', guards.watcher, 'screens.workers'),
-  screen('/watch/:watcherToken/payments', guards.watcher, 'screens.payments'),
+  screen('/watch/:watcherToken', guards.watcher, 'screens.watcherDashboard', dashboardPage),
+  screen('/watch/:watcherToken/workers', { ...guards.watcher, section: 'Workers' }, 'screens.workers', workersPage),
+  screen('/watch/:watcherToken/payments', { ...guards.watcher, section: 'Payments' }, 'screens.payments'),
 ];
 
 function routesOf(screens: Screen[]): RouteObject[] {

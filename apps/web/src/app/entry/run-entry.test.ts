@@ -202,4 +202,11 @@ describe('route entry order (spec 2)', () => {
     expect(await redirectOf('/watch/revoked', guards.watcher, failing)).toBe('/');
     expect(await redirectOf('/watch/', guards.watcher, deps())).toBe('/');
   });
+
+  it('keeps a watcher to the sections its link opens (spec 6)', async () => {
+    expect(await redirectOf('/watch/tok3n/workers', { ...guards.watcher, section: 'Workers' }, deps())).toBeUndefined();
+    expect(await redirectOf('/watch/tok3n/payments', { ...guards.watcher, section: 'Payments' }, deps())).toBe(
+      '/watch/tok3n',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { roleAccessOf, sectionAllowed } from '@pool/contract/access-rules';
+import { roleAccessOf, sectionAllowed, type PermissionFlags, type Section } from '@pool/contract/access-rules';
 import type { Permission } from '@pool/contract/accounts';
 import type { IdentityInfo } from '@pool/contract/identity';
 import type { PoolConfig } from '@pool/contract/pool-config';
@@ -34,6 +34,17 @@ function watcherPermission(permission: WatcherInfo['permissions'][number]): Perm
   return { ...permission, id: `watcher:${permission.account_id}`, role: 'viewer' };
 }
 
+function watcherSees(flags: PermissionFlags, section: Section): boolean {
+  const flagOf: Record<Section, keyof PermissionFlags> = {
+    Payments: 'section_payments_read',
+    Workers: 'section_workers_read',
+    Transfers: 'section_virtual_mining_read',
+    Referrals: 'section_referrals_read',
+    AccessControl: 'section_permissions_read',
+  };
+  return flags[flagOf[section]];
+}
+
 const keepQuery = (path: string, url: URL) => `${path}${url.search}`;
 
 /**
@@ -58,6 +69,8 @@ export async function runEntry(url: URL, guard: RouteGuard, deps: EntryDeps): Pr
     const first = info?.permissions[0];
     if (!info || !first) throw redirect('/');
     const active = chooseActiveAccount({ permissions: [], watcher: watcherPermission(first) });
+    // Spec 6: watchers pass the same section checks; a section the link does not open leads to its dashboard.
+    if (guard.section && !watcherSees(first.flags, guard.section)) throw redirect(`/watch/${token}`);
     return { config, watcher: { token, info }, active };
   }
 

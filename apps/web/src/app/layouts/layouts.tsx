@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/ui/language-switcher.tsx';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
@@ -32,6 +33,9 @@ export function AuthLayout() {
 export function WatcherLayout() {
   const { t } = useTranslation();
   const config = usePoolConfig();
+  const { watcher } = useEntryData();
+  const flags = watcher?.info.permissions[0]?.flags;
+  const base = watcher ? `/watch/${watcher.token}` : '';
   return (
     <div className="shell" data-area="watcher">
       <header className="shell-header">
@@ -44,6 +48,15 @@ export function WatcherLayout() {
           <LanguageSwitcher />
         </div>
       </header>
+      {watcher && (
+        <nav className="shell-nav" aria-label={t('nav.label')}>
+          <NavLink to={base} end>
+            {t('nav.dashboard')}
+          </NavLink>
+          {flags?.section_workers_read && <NavLink to={`${base}/workers`}>{t('nav.workers')}</NavLink>}
+          {flags?.section_payments_read && <NavLink to={`${base}/payments`}>{t('nav.payments')}</NavLink>}
+        </nav>
+      )}
       <main className="shell-main shell-main-wide">
         <Outlet />
       </main>

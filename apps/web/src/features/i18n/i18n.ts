@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, localeOf, type Language } from '@pool/contract/language-codes';
+import { defaultLanguage, type Language } from '@pool/contract/language-codes';
+import { intlLocaleOf } from '@/lib/format/locale.ts';
 import { paths } from '@pool/contract/paths';
 
 export type Translations = Record<string, unknown>;
@@ -39,7 +40,7 @@ export async function initI18n({ language, translations }: LoadedLanguage): Prom
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  document.documentElement.lang = localeOf[language];
+  document.documentElement.lang = intlLocaleOf(language);
   return i18next;
 }
 
@@ -47,6 +48,7 @@ export function currentLanguage(): Language {
   return i18next.language as Language;
 }
 
+/** The locale numbers and dates are formatted in (spec 9 mapping, as Intl understands it). */
 export function currentLocale(): string {
-  return localeOf[currentLanguage()] ?? localeOf.en;
+  return intlLocaleOf(currentLanguage());
 }

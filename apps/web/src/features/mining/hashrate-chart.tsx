@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useTranslation } from 'react-i18next';
+import type { HashRateChart as Chart } from '@pool/contract/mining';
+import { currentLocale } from '@/features/i18n/i18n.ts';
+import { formatHashrate, hashrateUnit } from '@/lib/format/hashrate.ts';
+import { chartSeries } from './confidence-band.ts';
+
+/** Spec 9: period buttons run 3 minutes ahead, so the newest point never sits on the edge. */
+export const periodLeadSeconds = 3 * 60;
+
+function cssColour(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+function options(width: number, chart: Chart, locale: string, label: string): uPlot.Options {
+  const brand = cssColour('--brand', '#5b7bdc');
+  const peak = Math.max(1, ...chart.points.map((point) => point.hash_rate));
+  const unit = hashrateUnit(peak);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const date = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+  const longPeriod = chart.period === 'P1W' || chart.period === 'P1D';
+  return {
+    width,
+    height: width < 500 ? 200 : 260,
+    padding: [12, 8, 0, 0],
+    cursor: { points: { size: 6 }, drag: { x: false, y: false } },
+    legend: { show: false },
+    scales: {
+      x: { time: true, range: (_u, min, max) => [min, Math.max(max, Date.parse(chart.to) / 1000 + periodLeadSeconds)] },
+      y: { range: (_u, _min, max) => [0, Math.max(max * 1.1, 1)] },
+    },
+    axes: [
+      {
+        stroke: cssColour('--ink-muted', '#545b6e'),
+        grid: { stroke: '#e2e6ee', width: 1 },
+        ticks: { show: false },
+        values: (_u, ticks) =>
+          ticks.map((tick) => (longPeriod && chart.period === 'P1W' ? date : time).format(tick * 1000)),
+      },
+      {
+        stroke: cssColour('--ink-muted', '#545b6e'),
+        grid: { stroke: '#e2e6ee', width: 1 },
+        ticks: { show: false },
+        size: 64,
+        values: (_u, ticks) => ticks.map((tick) => formatHashrate(tick, locale, unit)),
+      },
+    ],
+    series: [
+      {},
+      { label, stroke: brand, width: 2, points: { show: chart.points.length < 20 } },
+      { stroke: 'transparent', points: { show: false } },
+      { stroke: 'transparent', points: { show: false } },
+    ],
+    bands: [{ series: [2, 3], fill: `color-mix(in srgb, ${brand} 16%, transparent)` }],
+  };
+}
+
+/**
+ * The hashrate line with its 95 % confidence band (uPlot, about 20 KB). Redrawn in place when new
+ * points arrive, so a live update never blinks; resized with its container down to a phone's width.
+ */
+export function HashrateChart({ chart, label }: { chart: Chart; label: string }) {
+  const { t } = useTranslation();
+  const holder = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | undefined>(undefined);
+  const locale = currentLocale();
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const series = chartSeries(chart.points);
+    const data: uPlot.AlignedData = [series.times, series.hashrate, series.upper, series.lower];
+    plot.current?.destroy();
+    plot.current = new uPlot(options(element.clientWidth, chart, locale, label), data, element);
+    const resize = new ResizeObserver(() => {
+      const next = options(element.clientWidth, chart, locale, label);
+      plot.current?.setSize({ width: next.width, height: next.height });
+    });
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.current?.destroy();
+      plot.current = undefined;
+    };
+  }, [chart, label, locale]);
+
+  const average = formatHashrate(chart.average.hash_rate, locale);
+  return (
+    <div
+      ref={holder}
+      className="hashrate-chart"
+      role="img"
+      aria-label={t('mining.chart.summary', { label, average, count: chart.points.length })}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useEntryData } from '@/app/entry/use-entry-data.ts';
+import { currentLocale } from '@/features/i18n/i18n.ts';
+import { useMiningLiveUpdates } from '@/features/mining/live-updates.ts';
+import { workersQuery, type WorkerListParams } from '@/features/mining/mining-api.ts';
+import { scopeOf } from '@/features/mining/mining-scope.ts';
+import { BoundaryWorkers } from './boundary-workers.tsx';
+import { StatusFilters } from './status-filters.tsx';
+import { nextSort, paramsFromSearch, searchFromParams } from './worker-list-params.ts';
+import { WorkersTable } from './workers-table.tsx';
+
+const searchDelayMs = 250;
+
+/**
+ * `/workers` and `/watch/{token}/workers` (spec 2): status filters with counts, sorting, search by
+ * name and pages of 50 read from the server's indexes, so 50,000 workers page as fast as 50.
+ */
+export function WorkersPage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { active, watcher } = useEntryData();
+  const scope = scopeOf(active, watcher?.token);
+  const [search, setSearch] = useSearchParams();
+  const params = paramsFromSearch(search);
+  const [typed, setTyped] = useState(params.search);
+  useMiningLiveUpdates(scope);
+
+  const change = (next: WorkerListParams) => setSearch(searchFromParams(next), { replace: true });
+  useEffect(() => {
+    if (typed === params.search) return;
+    const timer = setTimeout(() => change({ ...params, search: typed.trim(), page: 1 }), searchDelayMs);
+    return () => clearTimeout(timer);
+  });
+
+  const list = useQuery({ ...workersQuery(scope ?? { kind: 'miner', id: '', name: '' }, params), enabled: !!scope });
+  if (!scope) return null;
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.perPage));
+  const number = new Intl.NumberFormat(currentLocale());
+  const first = total === 0 ? 0 : (params.page - 1) * params.perPage + 1;
+  const last = Math.min(total, params.page * params.perPage);
+
+  return (
+    <div className="page">
+      <div className="page-heading">
+        <h1 className="page-title">{t('screens.workers')}</h1>
+        <span className="muted">{t(`mining.scope.${scope.kind}`, { name: scope.name })}</span>
+      </div>
+      <section className="card" aria-label={t('screens.workers')}>
+        <div className="workers-toolbar">
+          <StatusFilters
+            scope={scope}
+            search={params.search}
+            selected={params.status}
+            onChange={(status) => change({ ...params, status, page: 1 })}
+          />
+          <div className="field workers-search">
+            <label htmlFor={id} className="visually-hidden">
+              {t('workers.search')}
+            </label>
+            <input
+              id={id}
+              type="search"
+              placeholder={t('workers.search')}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </div>
+        </div>
+        {list.data && list.data.items.length > 0 && (
+          <WorkersTable
+            scope={scope}
+            workers={list.data.items}
+            params={params}
+            onSort={(key) => change(nextSort(params, key))}
+          />
+        )}
+        {list.data?.items.length === 0 && <p className="muted empty">{t('workers.none')}</p>}
+        {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
+        <nav className="pager" aria-label={t('workers.pages')}>
+          <span className="muted small" aria-live="polite">
+            {t('workers.range', {
+              first: number.format(first),
+              last: number.format(last),
+              total: number.format(total),
+            })}
+          </span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={params.page <= 1}
+            onClick={() => change({ ...params, page: params.page - 1 })}
+          >
+            {t('workers.previous')}
+          </button>
+          <span className="small">{t('workers.pageOf', { page: params.page, pages })}</span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={params.page >= pages}
+            onClick={() => change({ ...params, page: params.page + 1 })}
+          >
+            {t('workers.next')}
+          </button>
+        </nav>
+      </section>
+      {scope.kind === 'miner' && <BoundaryWorkers scope={scope} />}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatBtc } from './btc.ts';
+import { formatHashrate, formatUncertainty, hashrateUnit } from './hashrate.ts';
+import { intlLocaleOf } from './locale.ts';
+import { formatRelativeTime } from './time.ts';
+
+describe('units read at a glance (issue 7, spec 9)', () => {
+  it('scales hashrate from H/s to EH/s', () => {
+    expect(formatHashrate(950, 'en-US')).toBe('950 H/s');
+    expect(formatHashrate(1_500, 'en-US')).toBe('1.50 kH/s');
+    expect(formatHashrate(12_340_000_000_000, 'en-US')).toBe('12.3 TH/s');
+    expect(formatHashrate(123_400_000_000_000, 'en-US')).toBe('123 TH/s');
+    expect(formatHashrate(2.5e18, 'en-US')).toBe('2.50 EH/s');
+    expect(formatHashrate(7e21, 'en-US')).toBe('7,000 EH/s');
+    expect(hashrateUnit(0).unit).toBe('H/s');
+  });
+
+  it('writes numbers in the user locale', () => {
+    expect(formatHashrate(12_340_000_000_000, 'ru-RU')).toBe('12,3 TH/s');
+  });
+
+  it('shows the uncertainty of a figure from its share count: 100 shares give ±10 %', () => {
+    expect(formatUncertainty(1 / Math.sqrt(100), 'en-US')).toBe('±10%');
+    expect(formatUncertainty(1 / Math.sqrt(10_000), 'en-US')).toBe('±1%');
+    expect(formatUncertainty(null, 'en-US')).toBeUndefined();
+  });
+
+  it('keeps satoshi precision in BTC amounts', () => {
+    expect(formatBtc(1, 'en-US')).toBe('0.00000001 BTC');
+    expect(formatBtc(123_456_789, 'en-US')).toBe('1.23456789 BTC');
+  });
+
+  it('says how long ago the last share came', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(formatRelativeTime(new Date('2026-11-22T11:57:00Z'), now, 'en-US')).toBe('3 minutes ago');
+    expect(formatRelativeTime(new Date('2026-11-22T09:00:00Z'), now, 'en-US')).toBe('3 hours ago');
+    expect(formatRelativeTime(new Date('2026-11-20T12:00:00Z'), now, 'en-US')).toBe('2 days ago');
+  });
+
+  it('formats Chinese with the tag Intl knows, keeping the spec mapping cn → cn-CN', () => {
+    expect(intlLocaleOf('cn')).toBe('zh-CN');
+    expect(intlLocaleOf('ru')).toBe('ru-RU');
+    expect(intlLocaleOf('en')).toBe('en-US');
+  });
+});
