@@ -13,7 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 400,
-    // Read by scripts/route-weight.mjs to sum what each route loads.
+    // Read by `npm run bench:web` to sum what each route loads.
     manifest: true,
     rolldownOptions: {
       // The contract's zod schemas are plain values: a screen that uses none of them ships no zod.
