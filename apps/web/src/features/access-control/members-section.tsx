@@ -6,8 +6,9 @@ import { invitableRoles, type InvitableRole } from '@pool/contract/access-manage
 import { toast } from '@/components/toast/toast-store.ts';
 import { currentLocale } from '@/features/i18n/i18n.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
-import { formMessage, formMessageText } from '@/lib/validation.ts';
+import { formMessage } from '@/lib/validation.ts';
 import { accessQuery, changeRole, inviteToAccount, removeAccess, type ManagedAccount } from './access-api.ts';
 
 interface Values {
@@ -142,11 +143,7 @@ export function MembersSection({ account, canManage }: { account: ManagedAccount
                   value.trim() === '' ? formMessage.required : emailPattern.test(value.trim()) || formMessage.email,
               })}
             />
-            {emailError && (
-              <ul className="field-errors">
-                <li>{formState.errors.email?.type === 'server' ? emailError : formMessageText(t, emailError)}</li>
-              </ul>
-            )}
+            <FieldError error={formState.errors.email} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-role`}>{t('accessControl.members.role')}</label>
@@ -165,11 +162,7 @@ export function MembersSection({ account, canManage }: { account: ManagedAccount
           >
             {t('accessControl.members.invite')}
           </button>
-          {submitError && (
-            <p className="notice" data-type="error" role="alert">
-              {submitError}
-            </p>
-          )}
+          <SubmitError message={submitError} />
         </form>
       )}
     </section>

@@ -7,8 +7,9 @@ import { toast } from '@/components/toast/toast-store.ts';
 import { currentLocale } from '@/features/i18n/i18n.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { copyToClipboard } from '@/lib/clipboard.ts';
+import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
-import { formMessage, formMessageText } from '@/lib/validation.ts';
+import { formMessage } from '@/lib/validation.ts';
 import { createWatcher, deleteWatcher, watcherLink, watchersQuery } from './access-api.ts';
 
 const sectionsOffered = WatcherSection.options;
@@ -117,11 +118,7 @@ export function WatcherLinksSection({ minerId, canManage }: { minerId: string; c
                 validate: (value) => value.trim().length > 0 || formMessage.required,
               })}
             />
-            {nameError && (
-              <ul className="field-errors">
-                <li>{formState.errors.name?.type === 'server' ? nameError : formMessageText(t, nameError)}</li>
-              </ul>
-            )}
+            <FieldError error={formState.errors.name} />
           </div>
           <fieldset className="field checkbox-group">
             <legend>{t('accessControl.watchers.access')}</legend>
@@ -143,11 +140,7 @@ export function WatcherLinksSection({ minerId, canManage }: { minerId: string; c
           >
             {t('accessControl.watchers.create')}
           </button>
-          {submitError && (
-            <p className="notice" data-type="error" role="alert">
-              {submitError}
-            </p>
-          )}
+          <SubmitError message={submitError} />
         </form>
       )}
     </section>

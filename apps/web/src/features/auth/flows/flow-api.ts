@@ -132,29 +132,29 @@ export async function submitFlow<K extends FlowKind>(
         return { type: 'signed-in', session: result.session, continueWith: result.continue_with ?? [] };
       }
       case 'recovery':
-        return {
-          type: 'flow',
-          flow: (await api.updateRecoveryFlow({
-            flow: flow.id,
-            updateRecoveryFlowBody: body as unknown as UpdateRecoveryFlowBody,
-          })) as FlowOf[K],
-        };
       case 'verification':
-        return {
-          type: 'flow',
-          flow: (await api.updateVerificationFlow({
-            flow: flow.id,
-            updateVerificationFlowBody: body as unknown as UpdateVerificationFlowBody,
-          })) as FlowOf[K],
-        };
-      case 'settings':
-        return {
-          type: 'flow',
-          flow: (await api.updateSettingsFlow({
-            flow: flow.id,
-            updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody,
-          })) as FlowOf[K],
-        };
+      case 'settings': {
+        // These answer with the flow itself, moved on or showing what went wrong.
+        const answering: 'recovery' | 'verification' | 'settings' = kind;
+        const updated = await {
+          recovery: () =>
+            api.updateRecoveryFlow({
+              flow: flow.id,
+              updateRecoveryFlowBody: body as unknown as UpdateRecoveryFlowBody,
+            }),
+          verification: () =>
+            api.updateVerificationFlow({
+              flow: flow.id,
+              updateVerificationFlowBody: body as unknown as UpdateVerificationFlowBody,
+            }),
+          settings: () =>
+            api.updateSettingsFlow({
+              flow: flow.id,
+              updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody,
+            }),
+        }[answering]();
+        return { type: 'flow', flow: updated as FlowOf[K] };
+      }
     }
   } catch (error) {
     return outcomeOfError(kind, error);

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { accountNameRules, Miner } from '@pool/contract/accounts';
 import { identityQueryKey } from '@/features/identity/get-identity.ts';
 import { api } from '@/lib/api-client.ts';
+import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
-import { formMessage, formMessageText, validateWith } from '@/lib/validation.ts';
+import { formMessage, validateWith } from '@/lib/validation.ts';
 import { clearSignUpData, readSignUpData } from '../flows/sign-up-data.ts';
 
 /** Spec 5: latin lowercase letters, digits and underscores, within the length bounds. */
@@ -72,17 +73,9 @@ export function AccountNamePage() {
           <p id={`${id}-hint`} className="field-hint">
             {t('auth.name.rules', { min: accountNameRules.minLength, max: accountNameRules.maxLength })}
           </p>
-          {fieldError && (
-            <ul className="field-errors">
-              <li>{formState.errors.account_name?.type === 'server' ? fieldError : formMessageText(t, fieldError)}</li>
-            </ul>
-          )}
+          <FieldError error={formState.errors.account_name} />
         </div>
-        {submitError && (
-          <p className="notice" data-type="error" role="alert">
-            {submitError}
-          </p>
-        )}
+        <SubmitError message={submitError} />
         <button
           type="submit"
           className="button button-primary button-block"
