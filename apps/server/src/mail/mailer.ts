@@ -18,7 +18,7 @@ export interface MailerOptions {
   /** `smtp://` or `smtps://`; without it mail stays in the outbox table. */
   smtpUrl: string | undefined;
   from: string;
-  log: { warn(object: object, message: string): void };
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
 /**
@@ -34,7 +34,11 @@ export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer 
         .insert(outbox)
         .values({ recipient: mail.to, subject: mail.subject, body: mail.text })
         .returning({ id: outbox.id });
-      if (!transport || !row) return;
+      if (!row) return;
+      if (!transport) {
+        log.info({ to: mail.to, subject: mail.subject }, 'mail queued in app.outbox (no SMTP_URL)');
+        return;
+      }
       try {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
         await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
