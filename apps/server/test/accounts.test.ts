@@ -78,4 +78,34 @@ describe.each(testDatabaseKinds)('miner accounts on %s', (kind) => {
     expect(unknown.status).toBe(404);
     expect(await database.query("select 1 from app.miners where account_name = 'lost_rig'")).toEqual([]);
   });
+
+  it("renames the caller's miner, clears the title, and refuses another miner's owner", async () => {
+    const [miner] = await database.query<{ id: string }>(
+      "select id from app.miners where account_name = 'new_farm_01'",
+    );
+    const path = `/api/backend/v0.1/miners/${miner?.id ?? ''}/title`;
+    const renamed = await newcomer.json(path, { method: 'PUT', body: JSON.stringify({ title: 'North shed' }) });
+    expect(renamed.status).toBe(204);
+    const stranger = await bob.json(path, { method: 'PUT', body: JSON.stringify({ title: 'Mine now' }) });
+    expect(stranger.status).toBe(403);
+    expect(await database.query('select title from app.miners where id = $1', [miner?.id])).toEqual([
+      { title: 'North shed' },
+    ]);
+    expect((await newcomer.json(path, { method: 'DELETE' })).status).toBe(204);
+    expect(await database.query('select title from app.miners where id = $1', [miner?.id])).toEqual([{ title: null }]);
+  });
+
+  it('asks for a second factor before deleting a miner account, and keeps the account meanwhile', async () => {
+    const [miner] = await database.query<{ id: string }>(
+      "select id from app.miners where account_name = 'new_farm_01'",
+    );
+    const deleted = await newcomer.json<{ error: { code: string } }>(`/api/backend/v0.1/miners/${miner?.id ?? ''}`, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(403);
+    expect(deleted.body.error.code).toBe('additional_authentication_required');
+    expect(await database.query('select deleted_at from app.miners where id = $1', [miner?.id])).toEqual([
+      { deleted_at: null },
+    ]);
+  });
 });

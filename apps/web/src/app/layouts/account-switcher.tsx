@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { identityQueryKey } from '@/features/identity/get-identity.ts';
 import type { Permission } from '@pool/contract/accounts';
 import { rememberPermission } from '@/features/identity/active-account.ts';
 import { accountLabel } from './account-label.ts';
@@ -17,6 +19,7 @@ export function pathAfterSwitch(permission: Permission): string {
 export function AccountSwitcher({ permissions, active }: { permissions: readonly Permission[]; active: Permission }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const id = useId();
   if (permissions.length < 2) return <span className="account-chip">{accountLabel(active)}</span>;
   return (
@@ -31,6 +34,8 @@ export function AccountSwitcher({ permissions, active }: { permissions: readonly
           const next = permissions.find((permission) => permission.id === event.target.value);
           if (!next) return;
           rememberPermission(next.id);
+          // Spec 4: the user info loads again for the new account.
+          void client.resetQueries({ queryKey: identityQueryKey });
           void navigate(pathAfterSwitch(next), { replace: true });
         }}
       >

@@ -1,5 +1,7 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { identityQuery } from '@/features/identity/get-identity.ts';
+import { permissionsStatus, userInfoStatus } from '@/features/identity/load-status.ts';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/ui/language-switcher.tsx';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
@@ -25,6 +27,7 @@ export function AppShell({ area }: { area: Area }) {
   const navigate = useNavigate();
   const { active, identity } = useEntryData();
   const items = navigationOf(area, active, config.page_settings);
+  const userInfo = useQuery(identityQuery);
 
   const signOut = async () => {
     try {
@@ -36,7 +39,12 @@ export function AppShell({ area }: { area: Area }) {
   };
 
   return (
-    <div className="shell" data-area={area}>
+    <div
+      className="shell"
+      data-area={area}
+      data-permissions={permissionsStatus(userInfo)}
+      data-user-info={userInfoStatus(userInfo)}
+    >
       <header className="shell-header">
         <NavLink to={active?.type === 'platform' ? '/platform' : '/'} className="brand">
           <span className="brand-mark" aria-hidden />

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { validateWith } from '@/lib/validation.ts';
+import { AccountNameField } from './account-name-page.tsx';
+
+describe('account name (spec 5)', () => {
+  const validate = validateWith(AccountNameField);
+
+  it('takes latin lowercase letters, digits and underscores', () => {
+    expect(validate('farm_01')).toBe(true);
+    expect(validate('Farm')).toBe('auth.name.invalid');
+    expect(validate('farm-01')).toBe('auth.name.invalid');
+    expect(validate('ферма')).toBe('auth.name.invalid');
+  });
+
+  it('keeps to its length bounds', () => {
+    expect(validate('ab')).toBe('validation.atLeast|3');
+    expect(validate('a'.repeat(32))).toBe(true);
+    expect(validate('a'.repeat(33))).toBe('validation.atMost|32');
+    expect(validate('')).toBe('validation.required');
+  });
+});
