@@ -94,6 +94,8 @@ test.describe('sign-up, sign-in and two-factor', () => {
     await signInWithPassword(page, email, strongPassword);
     await expect(page).toHaveURL(/aal=aal2/);
     await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    // Spec 5: the code entry is autofocused.
+    await expect(page.getByLabel('Authentication code')).toBeFocused();
     await page.getByLabel('Authentication code').fill(await freshTotpCode(secret, used));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/$/);

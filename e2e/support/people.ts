@@ -59,6 +59,8 @@ export async function setUpTotp(page: Page, used: Set<string>): Promise<string> 
   await page.goto('/settings');
   const secret = (await page.locator('[data-node="totp_secret_key"] code').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // The setup form is one section of a long page: opening settings does not scroll down to it.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.getByLabel('Verify code').fill(await freshTotpCode(secret, used));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('Your authenticator app is set up.')).toBeVisible();

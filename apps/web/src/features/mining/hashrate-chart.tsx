@@ -24,7 +24,8 @@ function options(width: number, chart: Chart, locale: string, label: string): uP
   return {
     width,
     height: width < 500 ? 200 : 260,
-    padding: [12, 8, 0, 0],
+    // Room on the right for half of the last time label, which is centred on its tick.
+    padding: [12, 28, 0, 0],
     cursor: { points: { size: 6 }, drag: { x: false, y: false } },
     legend: { show: false },
     scales: {

@@ -67,6 +67,7 @@ export function TwoFactorSection({
             submitting={submitting}
             passwordMinLength={passwordMinLength}
             onSubmit={submit}
+            focusCode={false}
             submitLabel={(node) =>
               node.attributes.name === 'method' && node.attributes.value === 'totp'
                 ? t('settings.twoFactor.turnOn')

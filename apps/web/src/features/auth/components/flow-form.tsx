@@ -34,6 +34,11 @@ export interface FlowFormProps {
   children?: ReactNode;
   /** Submit-button labels to use instead of the service's. */
   submitLabel?: (node: InputNode) => string | undefined;
+  /**
+   * Puts the cursor in a one-time-code field (spec 5), the default. Off where the form is one
+   * section of a longer page, which would otherwise open scrolled down to it.
+   */
+  focusCode?: boolean;
 }
 
 function setPath(target: Values, path: string, value: unknown): void {
@@ -73,6 +78,7 @@ export function FlowForm({
   extraValues,
   children,
   submitLabel,
+  focusCode = true,
 }: FlowFormProps) {
   const { t } = useTranslation();
   const formId = useId();
@@ -177,7 +183,7 @@ export function FlowForm({
           <input
             type={type === 'number' ? 'text' : type}
             inputMode={isOneTimeCode ? 'numeric' : undefined}
-            autoFocus={isOneTimeCode}
+            autoFocus={isOneTimeCode && focusCode}
             {...common}
           />
         )}
