@@ -61,6 +61,12 @@ test.describe('access control', () => {
     await setUpTotp(page, used);
     await createWatcherLink(page, 'Monitor');
     await expect(page.getByRole('cell', { name: 'Monitor' })).toBeVisible();
+    // The current section's tab is on screen, even where the tabs scroll sideways (390 px).
+    const here = await page
+      .getByRole('navigation', { name: 'Sections' })
+      .locator('[aria-current="page"]')
+      .boundingBox();
+    expect(here && here.x >= 0 && here.x + here.width <= (page.viewportSize()?.width ?? 0)).toBe(true);
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/\/watch\/[A-Za-z0-9_-]{43}$/);
 

@@ -121,6 +121,8 @@ test.describe('the miner dashboard', () => {
       })
       .toBe(true);
     await expect(visitor.getByText('Connect your workers')).toHaveCount(0);
+    // Nothing makes the page scroll sideways, down to a phone's width.
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBe(visitor.viewportSize()?.width);
     await visitor.getByRole('link', { name: 'Workers' }).click();
     await expect(visitor.locator('tbody tr[data-worker]').first()).toBeVisible();
     await expectNoAxeViolations(visitor);

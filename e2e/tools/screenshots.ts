@@ -79,8 +79,8 @@ const sittings: { who: string; email?: string; totp?: TOTP; paths: Record<string
     paths: {
       login: '/auth/login',
       registration: '/auth/registration',
-      'operator-login': '/northhash/auth',
-      'customer-registration': '/northhash/auth/registration',
+      'operator-login': '/NorthHash/auth',
+      'customer-registration': '/NorthHash/auth/registration',
       recovery: '/auth/recovery',
       verification: '/auth/verification',
       'not-found': '/no-such-page',

@@ -13,6 +13,7 @@ import type { SecondFactors } from '@pool/contract/identity';
 import type { Area } from '@/app/entry/route-guard.ts';
 import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import { AccountSwitcher } from './account-switcher.tsx';
+import { useActiveTabInView } from './use-active-tab-in-view.ts';
 import { UserMenu } from './user-menu.tsx';
 import { navigationOf } from './navigation.ts';
 
@@ -28,6 +29,7 @@ export function AppShell({ area }: { area: Area }) {
   const { active, identity } = useEntryData();
   const items = navigationOf(area, active, config.page_settings);
   const userInfo = useQuery(identityQuery);
+  const navStrip = useActiveTabInView<HTMLElement>();
 
   const signOut = async () => {
     try {
@@ -55,7 +57,7 @@ export function AppShell({ area }: { area: Area }) {
           {identity ? <UserMenu email={identity.user.email} onSignOut={() => void signOut()} /> : <LanguageSwitcher />}
         </div>
       </header>
-      <nav className="shell-nav" aria-label={t('nav.label')}>
+      <nav className="shell-nav" aria-label={t('nav.label')} ref={navStrip}>
         {items.map((item) => (
           <NavLink key={item.to} to={item.to} end={item.to === '/' || item.to === '/platform'}>
             {t(item.labelKey)}

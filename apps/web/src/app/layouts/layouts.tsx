@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/ui/language-switcher.tsx';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { AppShell } from './app-shell.tsx';
+import { useActiveTabInView } from './use-active-tab-in-view.ts';
 
 export const MainLayout = () => <AppShell area="main" />;
 export const CustomerLayout = () => <AppShell area="customer" />;
@@ -36,6 +37,7 @@ export function WatcherLayout() {
   const { watcher } = useEntryData();
   const flags = watcher?.info.permissions[0]?.flags;
   const base = watcher ? `/watch/${watcher.token}` : '';
+  const navStrip = useActiveTabInView<HTMLElement>();
   return (
     <div className="shell" data-area="watcher">
       <header className="shell-header">
@@ -49,7 +51,7 @@ export function WatcherLayout() {
         </div>
       </header>
       {watcher && (
-        <nav className="shell-nav" aria-label={t('nav.label')}>
+        <nav className="shell-nav" aria-label={t('nav.label')} ref={navStrip}>
           <NavLink to={base} end>
             {t('nav.dashboard')}
           </NavLink>

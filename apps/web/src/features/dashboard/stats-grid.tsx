@@ -11,6 +11,7 @@ export function StatsGrid({ scope }: { scope: MiningScope }) {
   const { t } = useTranslation();
   const stats = useQuery(statsQuery(scope));
   const percent = new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: 2 });
+  const count = new Intl.NumberFormat(currentLocale());
   if (!stats.data) return <div className="stats-grid" aria-busy="true" />;
   const { hash_rate_15m, hash_rate_1h, hash_rate_24h, reject_15m, workers } = stats.data;
   return (
@@ -32,7 +33,10 @@ export function StatsGrid({ scope }: { scope: MiningScope }) {
         <span className="figure">
           <span className="figure-value">{percent.format(reject_15m.reject_pct)} %</span>
           <span className="figure-uncertainty">
-            {t('mining.stats.rejectedOf', { rejected: reject_15m.rejected_shares, total: reject_15m.shares })}
+            {t('mining.stats.rejectedOf', {
+              rejected: count.format(reject_15m.rejected_shares),
+              total: count.format(reject_15m.shares),
+            })}
           </span>
         </span>
       </div>

@@ -16,8 +16,6 @@ function cssColour(name: string, fallback: string): string {
 
 function options(width: number, chart: Chart, locale: string, label: string): uPlot.Options {
   const brand = cssColour('--brand', '#5b7bdc');
-  const peak = Math.max(1, ...chart.points.map((point) => point.hash_rate));
-  const unit = hashrateUnit(peak);
   const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
   const date = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
   const longPeriod = chart.period === 'P1W' || chart.period === 'P1D';
@@ -37,6 +35,8 @@ function options(width: number, chart: Chart, locale: string, label: string): uP
         stroke: cssColour('--ink-muted', '#545b6e'),
         grid: { stroke: '#e2e6ee', width: 1 },
         ticks: { show: false },
+        // Pixels between time labels: "06:00 PM" is about 56 px wide, so a phone's chart keeps three.
+        space: width < 500 ? 90 : 60,
         values: (_u, ticks) =>
           ticks.map((tick) => (longPeriod && chart.period === 'P1W' ? date : time).format(tick * 1000)),
       },
@@ -45,7 +45,12 @@ function options(width: number, chart: Chart, locale: string, label: string): uP
         grid: { stroke: '#e2e6ee', width: 1 },
         ticks: { show: false },
         size: 64,
-        values: (_u, ticks) => ticks.map((tick) => formatHashrate(tick, locale, unit)),
+        // One unit for the whole axis, chosen by its top (above the peak and its band), so that no
+        // label reads "1,000 TH/s" where "1.00 PH/s" fits.
+        values: (u, ticks) => {
+          const unit = hashrateUnit(Math.max(1, u.scales.y?.max ?? 1));
+          return ticks.map((tick) => formatHashrate(tick, locale, unit));
+        },
       },
     ],
     series: [

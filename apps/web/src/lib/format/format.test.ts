@@ -37,6 +37,15 @@ describe('units read at a glance (issue 7, spec 9)', () => {
     expect(formatRelativeTime(new Date('2026-11-20T12:00:00Z'), now, 'en-US')).toBe('2 days ago');
   });
 
+  it('rounds before it picks the unit: never "60 seconds ago" or "24 hours ago"', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const before = (ms: number) => new Date(now.getTime() - ms);
+    expect(formatRelativeTime(before(59_600), now, 'en-US')).toBe('1 minute ago');
+    expect(formatRelativeTime(before(59_400), now, 'en-US')).toBe('59 seconds ago');
+    expect(formatRelativeTime(before(59.5 * 60_000), now, 'en-US')).toBe('1 hour ago');
+    expect(formatRelativeTime(before(23.5 * 3_600_000), now, 'en-US')).toBe('yesterday');
+  });
+
   it('formats Chinese with the tag Intl knows, keeping the spec mapping cn → cn-CN', () => {
     expect(intlLocaleOf('cn')).toBe('zh-CN');
     expect(intlLocaleOf('ru')).toBe('ru-RU');

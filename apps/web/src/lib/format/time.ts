@@ -6,11 +6,16 @@ const day = 24 * hour;
 export function formatRelativeTime(at: Date, now: Date, locale: string): string {
   const elapsed = at.getTime() - now.getTime();
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const magnitude = Math.abs(elapsed);
-  if (magnitude < minute) return format.format(Math.round(elapsed / 1000), 'second');
-  if (magnitude < hour) return format.format(Math.round(elapsed / minute), 'minute');
-  if (magnitude < day) return format.format(Math.round(elapsed / hour), 'hour');
-  return format.format(Math.round(elapsed / day), 'day');
+  // Halves round away from zero, past and future alike (Math.round(-59.5) is -59), and the unit is
+  // chosen after rounding: 59.6 seconds reads "1 minute ago", never "60 seconds ago".
+  const count = (unit: number) => Math.sign(elapsed) * Math.round(Math.abs(elapsed) / unit);
+  const seconds = count(1000);
+  if (Math.abs(seconds) < 60) return format.format(seconds, 'second');
+  const minutes = count(minute);
+  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
+  const hours = count(hour);
+  if (Math.abs(hours) < 24) return format.format(hours, 'hour');
+  return format.format(count(day), 'day');
 }
 
 export function formatDateTime(at: Date, locale: string): string {
