@@ -40,8 +40,12 @@ export function HashrateCard({ scope }: { scope: MiningScope }) {
       )}
       {chart.data && chart.data.points.length > 0 && (
         <p className="chart-legend muted small">
-          <span className="legend-line" aria-hidden /> {t('mining.chart.legendLine')}{' '}
-          <span className="legend-band" aria-hidden /> {t('mining.chart.legendBand')}
+          <span className="legend-item">
+            <span className="legend-line" aria-hidden /> {t('mining.chart.legendLine')}
+          </span>{' '}
+          <span className="legend-item">
+            <span className="legend-band" aria-hidden /> {t('mining.chart.legendBand')}
+          </span>
         </p>
       )}
       {chart.isPending && <div className="chart-placeholder" aria-busy="true" />}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { UiNode } from '@ory/client-fetch';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
@@ -7,6 +8,7 @@ import { FlowForm, type FieldRenderProps } from '../components/flow-form.tsx';
 import { FlowMessages } from '../components/flow-messages.tsx';
 import { useIdentityFlow } from '../flows/use-identity-flow.ts';
 import { saveSignUpData, type SignUpData } from '../flows/sign-up-data.ts';
+import { isInputNode } from '../flows/nodes.ts';
 
 /** Spec 5: the terms agreement links to the terms of use, which default to the root path. */
 export const termsOfUsePath = '/';
@@ -26,6 +28,12 @@ function TermsAgreement({ node, field, error }: FieldRenderProps) {
     </div>
   );
 }
+
+const termsField = 'traits.terms_agreed';
+const isTerms = (node: UiNode) => isInputNode(node) && node.attributes.name === termsField;
+
+/** The service lists traits first; the terms agreement reads best after the password, near the button. */
+const termsLast = (nodes: readonly UiNode[]) => [...nodes.filter((node) => !isTerms(node)), ...nodes.filter(isTerms)];
 
 /**
  * `/auth/registration`, and `/{operatorId}/auth/registration` in the customer-management sign-up mode
@@ -61,12 +69,10 @@ export function RegistrationPage({ operatorTitle }: { operatorTitle?: string }) 
           <FlowMessages messages={flow.ui.messages?.filter((message) => message.id !== 1040009)} />
           <FlowForm
             key={`${flow.id}:${revision}`}
-            nodes={flow.ui.nodes}
+            nodes={termsLast(flow.ui.nodes)}
             submitting={submitting}
             passwordMinLength={config.settings.password_min_length}
-            renderField={(props) =>
-              props.node.attributes.name === 'traits.terms_agreed' ? <TermsAgreement {...props} /> : undefined
-            }
+            renderField={(props) => (isTerms(props.node) ? <TermsAgreement {...props} /> : undefined)}
             extraValues={() => ({ transient_payload: signUpData() })}
             onSubmit={(body) => {
               saveSignUpData(signUpData());
