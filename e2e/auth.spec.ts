@@ -12,6 +12,8 @@ import {
   totpCode,
 } from './support/people.ts';
 
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
 test.describe('sign-up, sign-in and two-factor', () => {
   test('register with a promo code and the terms, verify the e-mail with the mailed code, sign out @mobile', async ({
     page,

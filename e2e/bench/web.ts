@@ -3,13 +3,13 @@
  * 12 in the system Chromium against `/`, `/workers` and a watcher page of a fresh demo pool.
  * Figures only; nothing here passes or fails.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { TestBrowser } from '../../apps/server/test/support/browser.ts';
 import { printRouteWeights } from './route-weights.ts';
+import { startDemoServer } from '../support/demo-server.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const port = Number(process.env.BENCH_WEB_PORT ?? 8197);
@@ -18,20 +18,6 @@ const origin = `http://localhost:${port}`;
 function build(): void {
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'ignore' });
   if (result.status !== 0) throw new Error('the web build failed');
-}
-
-async function startDemo(): Promise<ChildProcess> {
-  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn', PUBLIC_URL: origin },
-  });
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if ((await fetch(`${origin}/readyz`).catch(() => undefined))?.ok) return server;
-    await sleep(500);
-  }
-  server.kill();
-  throw new Error('the demo server did not become ready');
 }
 
 /** A watcher link of alice's (created with her second factor, as the app does). */
@@ -73,7 +59,7 @@ build();
 console.log('JavaScript each route loads before it renders (gzip):');
 printRouteWeights(new URL('apps/web/dist/', `file://${root}`));
 
-const server = await startDemo();
+const server = await startDemoServer(port);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -61,6 +61,8 @@ export async function setUpTotp(page: Page, used: Set<string>): Promise<string> 
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   // The setup form is one section of a long page: opening settings does not scroll down to it.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.locator('[data-node="totp_secret_key"]').getByRole('button', { name: 'Copy' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await page.getByLabel('Verify code').fill(await freshTotpCode(secret, used));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('Your authenticator app is set up.')).toBeVisible();

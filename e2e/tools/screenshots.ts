@@ -3,12 +3,12 @@
  * of spec 1) and at a desktop and a phone width (spec 9: mobile is under 1024 px), written as PNG
  * files under `screenshots/` to look at before a screen is called done. Nothing here passes or fails.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
+import { startDemoServer } from '../support/demo-server.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const output = join(root, 'screenshots');
@@ -16,28 +16,6 @@ const password = 'Hashrate-2140';
 const aliceTotp = new TOTP({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', digits: 6, period: 30, algorithm: 'SHA1' });
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const themes = ['default', 'headframe'] as const;
-
-async function startDemo(theme: string, port: number): Promise<ChildProcess> {
-  const origin = `http://localhost:${port}`;
-  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: origin,
-      POOL_THEME: theme,
-    },
-  });
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if ((await fetch(`${origin}/readyz`).catch(() => undefined))?.ok) return server;
-    await sleep(500);
-  }
-  server.kill();
-  throw new Error(`the ${theme} demo server did not become ready`);
-}
 
 async function signIn(page: Page, email: string, totp?: TOTP): Promise<void> {
   await page.goto('/auth/login');
@@ -131,7 +109,7 @@ const browser = await chromium.launch({
 try {
   for (const [index, theme] of themes.entries()) {
     const port = 8290 + index;
-    const server = await startDemo(theme, port);
+    const server = await startDemoServer(port, { POOL_THEME: theme });
     try {
       const count = await shootTheme(browser, theme, `http://localhost:${port}`);
       process.stdout.write(`${theme}: ${count} screenshots in ${join(output, theme)}\n`);

@@ -38,7 +38,7 @@ export function WorkersTable({ scope, workers, params, onSort }: Props) {
     <div className="table-scroll">
       <table className="table workers-table">
         <thead>
-          <tr>
+          <tr data-caption={t('workers.sortBy')}>
             {columns.map((column) => (
               <th
                 key={column.key}

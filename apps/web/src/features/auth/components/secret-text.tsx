@@ -1,5 +1,6 @@
 import type { UiNode, UiNodeTextAttributes, UiText } from '@ory/client-fetch';
 import { useTranslation } from 'react-i18next';
+import { copyToClipboard } from '@/lib/clipboard.ts';
 import { oryText } from '../flows/ory-text.ts';
 
 /** Lookup codes come as one text whose context lists each code (Kratos 1050015 with `secrets`). */
@@ -26,7 +27,12 @@ export function SecretText({ node, attributes }: { node: UiNode; attributes: UiN
           ))}
         </ol>
       ) : (
-        <code className="secret">{text.text}</code>
+        <div className="secret-row">
+          <code className="secret">{text.text}</code>
+          <button type="button" className="button button-small" onClick={() => void copyToClipboard(text.text)}>
+            {t('common.copy')}
+          </button>
+        </div>
       )}
     </div>
   );
