@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { identityQuery } from '@/features/identity/get-identity.ts';
-import { permissionsStatus, userInfoStatus } from '@/features/identity/load-status.ts';
+import { userInfoStatus, type LoadStatus } from '@/features/identity/load-status.ts';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/ui/language-switcher.tsx';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
@@ -21,6 +21,9 @@ const hasSecondFactor = (credentials: SecondFactors) =>
   credentials.totp || credentials.lookup_secret || credentials.webauthn;
 
 /** Header and side navigation shared by the signed-in areas (main, customer, user, platform). */
+/** Spec 4: user info loads on entry and again after an account switch; the page is busy meanwhile. */
+const isLoading = (status: LoadStatus) => status === 'pending' || status === 'refreshing';
+
 export function AppShell({ area }: { area: Area }) {
   const { t } = useTranslation();
   const config = usePoolConfig();
@@ -29,7 +32,7 @@ export function AppShell({ area }: { area: Area }) {
   const { active, identity } = useEntryData();
   const items = navigationOf(area, active, config.page_settings);
   const userInfo = useQuery(identityQuery);
-  const navStrip = useActiveTabInView<HTMLElement>();
+  const navStrip = useActiveTabInView();
 
   const signOut = async () => {
     try {
@@ -41,12 +44,7 @@ export function AppShell({ area }: { area: Area }) {
   };
 
   return (
-    <div
-      className="shell"
-      data-area={area}
-      data-permissions={permissionsStatus(userInfo)}
-      data-user-info={userInfoStatus(userInfo)}
-    >
+    <div className="shell" data-area={area}>
       <header className="shell-header">
         <NavLink to={active?.type === 'platform' ? '/platform' : '/'} className="brand">
           <span className="brand-mark" aria-hidden />
@@ -64,7 +62,7 @@ export function AppShell({ area }: { area: Area }) {
           </NavLink>
         ))}
       </nav>
-      <main className="shell-main">
+      <main className="shell-main" aria-busy={isLoading(userInfoStatus(userInfo))}>
         {area === 'main' && identity && !hasSecondFactor(identity.credentials) && <TwoFactorBanner />}
         <Outlet />
       </main>

@@ -37,7 +37,7 @@ export function WatcherLayout() {
   const { watcher } = useEntryData();
   const flags = watcher?.info.permissions[0]?.flags;
   const base = watcher ? `/watch/${watcher.token}` : '';
-  const navStrip = useActiveTabInView<HTMLElement>();
+  const navStrip = useActiveTabInView();
   return (
     <div className="shell" data-area="watcher">
       <header className="shell-header">

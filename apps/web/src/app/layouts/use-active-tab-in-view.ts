@@ -6,8 +6,8 @@ import { useLocation } from 'react-router';
  * in view (centred) after every navigation, so "you are here" is never off-screen. It moves only
  * the strip, never the page.
  */
-export function useActiveTabInView<T extends HTMLElement>() {
-  const strip = useRef<T>(null);
+export function useActiveTabInView() {
+  const strip = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   useLayoutEffect(() => {
     const nav = strip.current;

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { IdentityInfo } from '@pool/contract/identity';
-import { permissionsStatus, userInfoStatus } from './load-status.ts';
+import { userInfoStatus } from './load-status.ts';
 
 const identity = (permissions: number): IdentityInfo =>
   ({ permissions: Array.from({ length: permissions }, () => ({})) }) as unknown as IdentityInfo;
-
-describe('permissions status (spec 4)', () => {
-  it('is initial before any load, then pending', () => {
-    expect(permissionsStatus({ status: 'pending', fetchStatus: 'idle', data: undefined })).toBe('initial');
-    expect(permissionsStatus({ status: 'pending', fetchStatus: 'fetching', data: undefined })).toBe('pending');
-  });
-
-  it('is success with at least one permission, should-update with none, error on failure', () => {
-    expect(permissionsStatus({ status: 'success', fetchStatus: 'idle', data: identity(1) })).toBe('success');
-    expect(permissionsStatus({ status: 'success', fetchStatus: 'idle', data: identity(0) })).toBe('should-update');
-    expect(permissionsStatus({ status: 'error', fetchStatus: 'idle', data: undefined })).toBe('error');
-  });
-});
 
 describe('user-info load (spec 4)', () => {
   it('goes from initial to pending on the first load, and is refreshing on later ones', () => {

@@ -11,16 +11,6 @@ export interface QueryState<T> {
 }
 
 /**
- * Spec 4 permissions status: initial or pending, then success when the identity has at least one
- * permission, should-update when it has none (the account-name step follows), error on failure.
- */
-export function permissionsStatus(query: QueryState<IdentityInfo>): LoadStatus {
-  if (query.status === 'error') return 'error';
-  if (query.status === 'pending') return query.fetchStatus === 'idle' ? 'initial' : 'pending';
-  return (query.data?.permissions.length ?? 0) > 0 ? 'success' : 'should-update';
-}
-
-/**
  * Spec 4 user-info load: initial, pending on the first load and refreshing on later ones, ending in
  * success or error. A reset of the query (sign-out, another account chosen) starts it over.
  */
