@@ -7,6 +7,7 @@ import { schema } from './db/schema.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
 import { poolConfigRepository } from './modules/pool-config/repository.ts';
 import { poolConfigRoutes } from './modules/pool-config/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -67,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = database.orm(schema);
   const declared: DeclaredRoute[] = [];
   app.decorate('productRoutes', declared);
-  await app.register(fp(metricsRoutes), { token: config.METRICS_TOKEN });
+  await app.register(fp(metricsRoutes), { token: config.METRICS_TOKEN, loopbackOpen: config.TRUST_PROXY === false });
   await app.register(healthRoutes, { version: options.version, readiness: options.readiness });
   await app.register(poolConfigRoutes, {
     repository: poolConfigRepository(db),

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { AppTheme } from '@pool/contract/pool-config';
 import { Language } from '@pool/contract/languages';
+import { demoPassword } from '../demo/people.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], {
@@ -14,6 +16,52 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+const legacyOn = ['true', 'on', 'yes'];
+const proxyNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyNames.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's `trustProxy`: false, how many proxies stand in front of the server (request.ip is then
+ * the address the outermost of them saw), or the proxies' addresses. A blanket `on` would take the
+ * left-most X-Forwarded-For value, which the client writes.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['false', 'off', 'no', '0'].includes(lower)) return false;
+    if (/^\d{1,2}$/.test(lower)) return Number(lower);
+    if (legacyOn.includes(lower)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'give the number of reverse proxies in front of the server (e.g. 1) or their addresses; "on" would trust the X-Forwarded-For a client writes',
+      });
+      return z.NEVER;
+    }
+    const entries = lower
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length === 0 || !entries.every(isProxyAddress)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be off, a number of proxies (e.g. 1), or a comma-separated list of proxy addresses or CIDRs',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 /**
@@ -22,12 +70,18 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or http
  */
 const EnvSchema = z.object({
   PORT: port.default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   DEMO: flag.default(true),
-  TRUST_PROXY: flag.default(false),
+  DEMO_PASSWORD: z
+    .string()
+    .min(12, 'must be at least 12 characters')
+    .max(72, 'must be at most 72 characters')
+    .refine((value) => value !== demoPassword, 'must not be the published demo password')
+    .optional(),
+  TRUST_PROXY: trustProxy.default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   POOL_NAME: z.string().trim().min(1).max(64).default('Headframe Pool'),
@@ -84,14 +138,64 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface ServerConfig extends Env {
-  /** Where people open the app; every absolute address in the pool config derives from it. */
+  /**
+   * Where people open the app: PUBLIC_URL, or http://localhost:$PORT without it. Mails link here;
+   * the pool config's addresses derive from it when PUBLIC_URL is set.
+   */
   readonly publicUrl: string;
+  /** PUBLIC_URL is unset: the pool config and identity flows follow the host the browser used. */
+  readonly followsHost: boolean;
   readonly secureCookies: boolean;
   /** The demo's share simulator: on with the demo unless SIMULATOR says otherwise. */
   readonly simulator: boolean;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
+
+/**
+ * Variables whose values a configuration error may repeat. Every other one may hold a secret
+ * (tokens, keys, passwords, URLs with credentials) and is named without its value.
+ */
+const echoedVariables = new Set([
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DEMO',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'POOL_NAME',
+  'POOL_STRATUM_URLS',
+  'POOL_THEME',
+  'POOL_DEFAULT_LANGUAGE',
+  'PASSWORD_MIN_LENGTH',
+  'SMTP_FROM',
+  'IDENTITY_ADMIN_PORT',
+  'PRIVILEGED_SESSION_SECONDS',
+  'APP_VERSION',
+  'NATS_STREAM',
+  'NATS_SUBJECT',
+  'NATS_CONSUMER',
+  'SIMULATOR',
+]);
+
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * Finding 3: the demo's people have a published password. They may be seeded only where no other
+ * machine can reach them, unless the operator chose a password of their own.
+ */
+function demoExposure(env: Env, publicUrl: URL): string | undefined {
+  if (!env.DEMO || env.DEMO_PASSWORD) return undefined;
+  const reasons = [
+    ...(isLoopbackHost(env.HOST) ? [] : [`HOST=${env.HOST}`]),
+    ...(publicUrl.protocol === 'http:' && isLoopbackHost(publicUrl.hostname) ? [] : [`PUBLIC_URL=${publicUrl.origin}`]),
+  ];
+  if (reasons.length === 0) return undefined;
+  return `DEMO: the demo's people would be reachable from other machines with the published password (${reasons.join(', ')}); set DEMO=off for a real pool, DEMO_PASSWORD to a password of your own, or HOST=127.0.0.1 with an http://localhost PUBLIC_URL`;
+}
 
 /** Reads and validates the environment; empty strings count as unset. */
 export function loadConfig(source: Record<string, string | undefined>): ConfigResult {
@@ -102,18 +206,21 @@ export function loadConfig(source: Record<string, string | undefined>): ConfigRe
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const given = present[name];
+      const given = echoedVariables.has(name) ? present[name] : undefined;
       return `${name}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
     });
     return { ok: false, problems };
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const exposure = demoExposure(env, new URL(publicUrl));
+  if (exposure) return { ok: false, problems: [exposure] };
   return {
     ok: true,
     config: {
       ...env,
       publicUrl,
+      followsHost: env.PUBLIC_URL === undefined,
       secureCookies: publicUrl.startsWith('https://'),
       simulator: env.SIMULATOR ?? env.DEMO,
     },

@@ -6,9 +6,14 @@ import { HttpError } from '../../http/errors.ts';
 export interface MetricsOptions {
   /** Bearer token that lets a scraper in from anywhere; without it only loopback peers may read. */
   token: string | undefined;
+  /**
+   * Whether loopback peers may read without the token. Off behind a reverse proxy on the same
+   * host, whose every visitor arrives from loopback.
+   */
+  loopbackOpen: boolean;
 }
 
-function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+function mayScrape(request: FastifyRequest, token: string | undefined, loopbackOpen: boolean): boolean {
   const given = request.headers.authorization?.replace(/^Bearer /, '');
   if (token && given) {
     const [a, b] = [Buffer.from(given), Buffer.from(token)];
@@ -16,14 +21,14 @@ function mayScrape(request: FastifyRequest, token: string | undefined): boolean 
   }
   // The socket's peer, not request.ip: a forwarded-for header must never open this door.
   const peer = request.socket.remoteAddress ?? '';
-  return !token && (peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1');
+  return !token && loopbackOpen && (peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1');
 }
 
 /**
  * Prometheus metrics: process figures and the duration of every request by route pattern (never
  * by raw URL, whose ids would explode the label set).
  */
-export const metricsRoutes: FastifyPluginAsync<MetricsOptions> = async (app, { token }) => {
+export const metricsRoutes: FastifyPluginAsync<MetricsOptions> = async (app, { token, loopbackOpen }) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -40,7 +45,7 @@ export const metricsRoutes: FastifyPluginAsync<MetricsOptions> = async (app, { t
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!mayScrape(request, token)) throw new HttpError('access_denied');
+    if (!mayScrape(request, token, loopbackOpen)) throw new HttpError('access_denied');
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 };
