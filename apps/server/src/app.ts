@@ -29,6 +29,7 @@ import type { IdentityAdminClient } from './identity-client/admin.ts';
 import { paths } from '@pool/contract/paths';
 import type { MiningEngine } from './modules/mining/engine.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
+import { eventStreams, type EventStreamOptions } from './modules/mining/event-streams.ts';
 import { ingestRoutes } from './modules/mining/ingest-routes.ts';
 import { miningService } from './modules/mining/service.ts';
 import { miningReadRepository } from './modules/mining/read-repository.ts';
@@ -50,6 +51,8 @@ export interface AppOptions {
     clock?: () => number;
     /** How long a mining read may be answered from memory; 0 turns the cache off. */
     cacheTtl?: number;
+    /** Event streams' re-check interval and per-caller cap (tests shorten the interval). */
+    streams?: EventStreamOptions;
   };
   /** Mounts services that share the origin, such as the identity service under /identity. */
   mount?: (app: FastifyInstance) => Promise<void>;
@@ -103,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       const users = userRepository(db);
       const watchers = watcherRepository(db);
+      const streams = eventStreams(options.mining.streams);
       const miningReads = miningReadRepository(database);
       const miningCache = readCache(options.mining.cacheTtl ?? 1000);
       options.mining.engine.events.subscribe((event) => {
@@ -129,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       });
       await api.register(accountRoutes, { accounts: accountRepository(db), users, poolId: options.poolId });
-      await api.register(watcherRoutes, { watchers, users });
+      await api.register(watcherRoutes, { watchers, users, streams });
       await api.register(accessRoutes, {
         access: accessRepository(db),
         users,
@@ -151,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           cache: miningCache,
         }),
         events: options.mining.engine.events,
+        streams,
       });
       await api.register(ingestRoutes, { engine: options.mining.engine, ingestKey: config.INGEST_KEY });
     },

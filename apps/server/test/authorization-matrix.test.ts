@@ -259,8 +259,9 @@ describe('authorisation matrix: every product route, every kind of caller', () =
     const addWatcher = async (caller: Caller, access: Section[]) => {
       const token = randomUUID().replaceAll('-', '').padEnd(43, 'x');
       const [row] = await database.query<{ id: string }>(
-        'insert into app.watchers (token, name, miner_id, access) values ($1, $2, $3, $4) returning id',
-        [token, caller, ids.aliceMiner, JSON.stringify(access)],
+        `insert into app.watchers (token_hash, name, miner_id, access, created_by)
+         values (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, $3, $4, $5) returning id`,
+        [token, caller, ids.aliceMiner, JSON.stringify(access), ids.aliceUser],
       );
       watcherTokens.set(caller, token);
       return row?.id ?? '';

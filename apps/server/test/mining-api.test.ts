@@ -76,11 +76,12 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
       [watcherWithWorkers, '["Workers"]'],
       [watcherWithPayments, '["Payments"]'],
     ]) {
-      await t.database.query(`insert into app.watchers (token, name, miner_id, access) values ($1, 'link', $2, $3)`, [
-        token,
-        t.miners.alice_hash,
-        access,
-      ]);
+      // Only a hash of the token is stored; a link lives while its creator manages the miner.
+      await t.database.query(
+        `insert into app.watchers (token_hash, name, miner_id, access, created_by)
+         values (encode(sha256(convert_to($1, 'UTF8')), 'hex'), 'link', $2, $3, $4)`,
+        [token, t.miners.alice_hash, access, personId('alice@demo.pool')],
+      );
     }
     await t.database.query(
       `insert into app.virtual_mining_contracts (donor_miner_id, recipient_miner_id, hash_rate_share, starts_at)

@@ -4,16 +4,25 @@ import { PermissionFlags, Section } from './access.ts';
 /** Spec 3: a watcher link's token; 32 random bytes, base64url (256 bits). */
 export const WatcherToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'match invalid');
 
+/**
+ * A watcher link as lists show it (spec 3: name, access and creation date, and who made it). The
+ * token is not here: only its hash is kept, so the link is shown once, when it is created.
+ */
 export const Watcher = z.object({
   id: z.uuid(),
-  token: WatcherToken,
   name: z.string(),
   access: z.array(Section),
   miner_id: z.uuid(),
   account_name: z.string(),
   created_at: z.iso.datetime(),
+  /** Null once the person who made the link no longer exists. */
+  created_by: z.object({ id: z.uuid(), email: z.string() }).nullable(),
 });
 export type Watcher = z.infer<typeof Watcher>;
+
+/** The answer to creating a watcher link: the one time its token is shown. */
+export const CreatedWatcher = Watcher.extend({ token: WatcherToken });
+export type CreatedWatcher = z.infer<typeof CreatedWatcher>;
 
 /** Sections a watcher may be given: read-only views only (spec 6). */
 export const WatcherSection = z.enum(['Workers', 'Payments']);

@@ -111,12 +111,15 @@ export const permissions = app.table(
   ],
 );
 
-/** A read-only link to one miner's dashboard (spec 3 Watcher); deleting the row revokes it. */
+/**
+ * A read-only link to one miner's dashboard (spec 3 Watcher); deleting the row revokes it. Only a
+ * SHA-256 hash of its token is kept: the answer to its creation is the one copy of the link.
+ */
 export const watchers = app.table(
   'watchers',
   {
     id: uuid().primaryKey().defaultRandom(),
-    token: text().notNull(),
+    tokenHash: text().notNull(),
     name: text().notNull(),
     minerId: uuid()
       .notNull()
@@ -125,7 +128,10 @@ export const watchers = app.table(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('watchers_token_key').on(table.token), index('watchers_miner_idx').on(table.minerId)],
+  (table) => [
+    uniqueIndex('watchers_token_hash_key').on(table.tokenHash),
+    index('watchers_miner_idx').on(table.minerId),
+  ],
 );
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { flagsOf } from '@pool/contract/access';
 import { ErrorBody } from '@pool/contract/errors';
 import {
+  CreatedWatcher,
   CreateIdentityWatcherBody,
   CreateWatcherBody,
   Watcher,
@@ -12,18 +13,21 @@ import {
 import { HttpError } from '../../http/errors.ts';
 import { personOf } from '../../policy/caller.ts';
 import type { UserRepository } from '../identity/repository.ts';
+import type { EventStreams } from '../mining/event-streams.ts';
 import type { WatcherRepository } from './repository.ts';
 
 export interface WatcherRoutesOptions {
   watchers: WatcherRepository;
   users: UserRepository;
+  /** Open event streams, which a deleted watcher's end at once. */
+  streams: Pick<EventStreams, 'endWatcher'>;
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const MinerParams = z.object({ id: z.uuid() });
 const IdentityParams = z.object({ id: z.uuid() });
 
-export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async (app, { watchers, users }) => {
+export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async (app, { watchers, users, streams }) => {
   app.get(
     '/watchers/:token',
     {
@@ -58,7 +62,7 @@ export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async 
       config: { policy: { caller: 'person', account: { kind: 'miner', param: 'id' }, section: 'AccessControl' } },
       schema: {
         tags: ['watchers'],
-        summary: "A miner's watcher links",
+        summary: "A miner's watcher links, with who created each (never their tokens)",
         params: MinerParams,
         response: { 200: z.array(Watcher), ...errors },
       },
@@ -80,10 +84,10 @@ export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async 
       },
       schema: {
         tags: ['watchers'],
-        summary: 'Create a watcher link (critical change)',
+        summary: 'Create a watcher link (critical change); the answer is the only one that carries its token',
         params: MinerParams,
         body: CreateWatcherBody,
-        response: { 201: Watcher, ...errors },
+        response: { 201: CreatedWatcher, ...errors },
       },
     },
     async (request, reply) => {
@@ -115,6 +119,7 @@ export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async 
     },
     async (request, reply) => {
       await watchers.delete(request.params.watcherId);
+      streams.endWatcher(request.params.watcherId);
       return reply.status(204).send(null);
     },
   );
@@ -125,7 +130,7 @@ export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async 
       config: { policy: { caller: 'person', selfParam: 'id' } },
       schema: {
         tags: ['watchers'],
-        summary: 'Watcher links I created',
+        summary: 'Watcher links I created, on miners whose access I still manage',
         params: IdentityParams,
         response: { 200: z.array(Watcher), ...errors },
       },
@@ -148,10 +153,10 @@ export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async 
       },
       schema: {
         tags: ['watchers'],
-        summary: 'Create a watcher link for one of my miners (critical change)',
+        summary: 'Create a watcher link for one of my miners (critical change); the only answer with its token',
         params: IdentityParams,
         body: CreateIdentityWatcherBody,
-        response: { 201: Watcher, ...errors },
+        response: { 201: CreatedWatcher, ...errors },
       },
     },
     async (request, reply) => {
@@ -177,6 +182,7 @@ export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async 
     async (request, reply) => {
       const deleted = await watchers.deleteCreatedBy(request.params.id, request.params.token);
       if (!deleted) throw new HttpError('not_found');
+      streams.endWatcher(deleted);
       return reply.status(204).send(null);
     },
   );
