@@ -30,6 +30,20 @@ describe('navigation', () => {
     expect(links).not.toContain('/access-control');
   });
 
+  it('shows a viewer no financial link, not even profit sharing', () => {
+    const links = navigationOf('main', miner('viewer'), settings).map((item) => item.to);
+    for (const financial of ['/payments', '/transfers', '/referrals', '/profit-sharing']) {
+      expect(links).not.toContain(financial);
+    }
+  });
+
+  it.each(['accountant', 'treasurer'] as const)('shows a %s the financial screens and no mining one', (role) => {
+    const links = navigationOf('main', miner(role), settings).map((item) => item.to);
+    expect(links).toEqual(expect.arrayContaining(['/', '/payments', '/transfers', '/referrals', '/profit-sharing']));
+    expect(links).not.toContain('/workers');
+    expect(links).not.toContain('/access-control');
+  });
+
   it('follows the pool page settings', () => {
     const links = navigationOf('main', miner('owner'), settings).map((item) => item.to);
     expect(links).toContain('/mining-report');

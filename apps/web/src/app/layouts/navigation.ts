@@ -20,7 +20,8 @@ const mainItems: NavItem[] = [
   { to: '/referrals', labelKey: 'nav.referrals', section: 'Referrals' },
   { to: '/access-control', labelKey: 'nav.accessControl', section: 'AccessControl' },
   { to: '/customers', labelKey: 'nav.customers', kinds: ['operator', 'pool'] },
-  { to: '/profit-sharing', labelKey: 'nav.profitSharing', kinds: ['miner'] },
+  // Splitting a miner's earnings is financial data (spec 6): the roles that see payments see it.
+  { to: '/profit-sharing', labelKey: 'nav.profitSharing', kinds: ['miner'], section: 'Payments' },
   { to: '/tax-calculator', labelKey: 'nav.taxCalculator', pageSetting: 'tax_calculator' },
   { to: '/mining-report', labelKey: 'nav.miningReport', pageSetting: 'mining_report' },
   { to: '/faq', labelKey: 'nav.faq' },

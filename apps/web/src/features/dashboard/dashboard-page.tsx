@@ -3,29 +3,36 @@ import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import { useMiningLiveUpdates } from '@/features/mining/live-updates.ts';
 import { scopeOf } from '@/features/mining/mining-scope.ts';
 import { ConnectionPanel } from './connection-panel.tsx';
+import { accessOfViewer, dashboardContentOf } from './dashboard-content.ts';
+import { FinancialCard } from './financial-card.tsx';
 import { HashrateCard } from './hashrate-card.tsx';
 import { StatsGrid } from './stats-grid.tsx';
 
 /**
- * `/` and `/watch/{token}` (spec 2): the hashrate chart, the statistics and, for a miner's own
- * account, how to connect. Pool and operator accounts see the same over their whole scope.
- * Balance and earnings cards come with the money engine; until then they are absent, not faked.
+ * `/` and `/watch/{token}` (spec 2): what the role may see of the account (spec 6). Mining data —
+ * the hashrate chart, the statistics and, for a miner's own people, how to connect workers — needs
+ * the Workers section, and is neither shown nor asked for without it. A role with financial data
+ * only gets a card saying so; balance and earnings come with the money engine, absent, not faked.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { active, watcher } = useEntryData();
   const scope = scopeOf(active, watcher?.token);
-  useMiningLiveUpdates(scope);
-  if (!scope) return null;
+  const content = active ? dashboardContentOf(accessOfViewer(active, watcher !== undefined)) : undefined;
+  useMiningLiveUpdates(content?.mining ? scope : undefined);
+  if (!scope || !content) return null;
   return (
     <div className="page">
       <div className="page-heading">
         <h1 className="page-title">{t('screens.dashboard')}</h1>
         <span className="muted">{t(`mining.scope.${scope.kind}`, { name: scope.name })}</span>
       </div>
-      <HashrateCard scope={scope} />
-      <StatsGrid scope={scope} />
-      {scope.kind === 'miner' && !watcher && <ConnectionPanel accountName={scope.name} />}
+      {content.mining && <HashrateCard scope={scope} />}
+      {content.mining && <StatsGrid scope={scope} />}
+      {!content.mining && content.financial.length > 0 && (
+        <FinancialCard scope={scope} role={watcher ? undefined : active?.role} sections={content.financial} />
+      )}
+      {content.mining && scope.kind === 'miner' && !watcher && <ConnectionPanel accountName={scope.name} />}
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import {
+  roleAccessOf,
+  sectionAllowed,
+  sections,
+  type PermissionFlags,
+  type RoleAccess,
+  type Section,
+} from '@pool/contract/access-rules';
+import type { Permission } from '@pool/contract/accounts';
+
+/**
+ * Spec 6: mining data is the Workers section; financial data is Payments, Transfers and Referrals.
+ * The server's product API refuses a read of a section the caller lacks, so a screen must not ask.
+ */
+export const financialSections = ['Payments', 'Transfers', 'Referrals'] as const satisfies readonly Section[];
+
+/** What `/` (and a watcher's dashboard) shows for one role. Kept free of React: API tests import it. */
+export interface DashboardContent {
+  /** Hashrate chart, statistics and their live updates: the reads of the Workers section. */
+  mining: boolean;
+  /** The financial sections the role opens, in navigation order. */
+  financial: Section[];
+}
+
+export function dashboardContentOf(access: RoleAccess): DashboardContent {
+  return {
+    mining: sectionAllowed(access, 'Workers'),
+    financial: financialSections.filter((section) => sectionAllowed(access, section)),
+  };
+}
+
+const flagOf: Record<Section, keyof PermissionFlags> = {
+  Payments: 'section_payments_read',
+  Workers: 'section_workers_read',
+  Transfers: 'section_virtual_mining_read',
+  Referrals: 'section_referrals_read',
+  AccessControl: 'section_permissions_read',
+};
+
+/**
+ * The access a dashboard is drawn for: a person's by their role on the account, as the route
+ * guards and navigation decide; a watcher link's by the sections it was given (its flags).
+ */
+export function accessOfViewer(active: Permission, isWatcher: boolean): RoleAccess {
+  if (!isWatcher) return roleAccessOf(active.type, active.role);
+  return { type: 'other', access: sections.filter((section) => active.flags[flagOf[section]]) };
+}
