@@ -1,0 +1,139 @@
+import type { FlushSnapshot, ShareAggregator, WorkerEntry } from './aggregator.ts';
+import type { MiningEventBus } from './events.ts';
+import type { WaitingBatch, WaitingBatches } from './intake.ts';
+import type { BucketCloser } from './rollup.ts';
+import { workerStatus } from './rules.ts';
+import { activityStep, activityToStore } from './worker-activity.ts';
+import type { WorkerRegistry } from './worker-registry.ts';
+import { accountsOf, announceStatus } from './worker-status.ts';
+import type { MiningWriteRepository } from './write-repository.ts';
+
+export type Serially = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** Flushes, closes and imports run one at a time: each sees the watermarks the last one left. */
+export function serialChain(): Serially {
+  let chain: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work, work);
+    chain = run.catch(() => {});
+    return run;
+  };
+}
+
+export interface SnapshotFlusherOptions {
+  queue: WaitingBatches;
+  aggregator: ShareAggregator;
+  registry: WorkerRegistry;
+  repository: Pick<MiningWriteRepository, 'commitFlush'>;
+  closer: Pick<BucketCloser, 'markLate'>;
+  events: MiningEventBus;
+  serially: Serially;
+  clock: () => number;
+  /** The least time between the starts of two flushes (`MiningEngineOptions.flushInterval`). */
+  interval: number;
+  onError: (error: unknown, during: string) => void;
+}
+
+const idOf = (entry: WorkerEntry) => entry.id ?? 0;
+
+/**
+ * Group commit: each flush writes what the aggregator summed and every batch that waited for it
+ * in one transaction, one flush at a time, then moves the workers on and announces their status.
+ */
+export function snapshotFlusher(options: SnapshotFlusherOptions) {
+  const { queue, aggregator, registry, repository, closer, events, serially, clock, interval, onError } = options;
+  let flushing: Promise<void> | undefined;
+  let scheduled: NodeJS.Timeout | undefined;
+  let lastFlushStart = -Infinity;
+  let counted = 0;
+
+  /** After the commit: the workers learn what was stored, late minutes are marked, statuses move. */
+  function applyCommitted(snapshot: FlushSnapshot, stored: FlushSnapshot['workerActivity'], now: number): void {
+    counted += snapshot.shares;
+    for (const row of stored) row.owner.storedLastShareAt = row.lastShareAt;
+    for (const row of snapshot.workerMinutes) closer.markLate(idOf(row.owner), accountsOf(row.owner), row.minute);
+    for (const { owner: entry, firstShareAt, lastShareAt } of snapshot.workerActivity) {
+      const before = entry.lastShareAt === null ? null : workerStatus(entry.lastShareAt, now);
+      entry.firstShareAt = Math.min(entry.firstShareAt ?? firstShareAt, firstShareAt);
+      entry.lastShareAt = Math.max(entry.lastShareAt ?? lastShareAt, lastShareAt);
+      const after = workerStatus(entry.lastShareAt, now);
+      if (before !== after) announceStatus(events, entry, before, after, now);
+    }
+  }
+
+  async function writeSnapshot(batches: WaitingBatch[]): Promise<void> {
+    const snapshot = aggregator.take();
+    await serially(async () => {
+      await registry.assignIds(snapshot.workerActivity.map((row) => row.owner));
+      const now = clock();
+      const stored = activityToStore(snapshot.workerActivity, activityStep).map((row) => ({
+        owner: row.owner,
+        firstShareAt: Math.min(row.owner.firstShareAt ?? row.firstShareAt, row.firstShareAt),
+        lastShareAt: Math.max(row.owner.lastShareAt ?? row.lastShareAt, row.lastShareAt),
+      }));
+      await repository.commitFlush(
+        {
+          batches: batches.map(({ batchId, accepted, rejected }) => ({ batchId, accepted, rejected })),
+          workerMinutes: snapshot.workerMinutes.map((row) => ({ ...row, owner: idOf(row.owner) })),
+          accountMinutes: snapshot.accountMinutes,
+          workerActivity: stored.map((row) => ({ ...row, owner: idOf(row.owner) })),
+          accountActivity: snapshot.accountActivity,
+        },
+        now,
+      );
+      applyCommitted(snapshot, stored, now);
+    });
+  }
+
+  /** Starts a flush as soon as the last one has committed and `interval` has passed since it began. */
+  function schedule(): void {
+    if (flushing || scheduled) return;
+    const wait = lastFlushStart + interval - performance.now();
+    if (wait <= 0) {
+      void flush();
+      return;
+    }
+    scheduled = setTimeout(() => {
+      scheduled = undefined;
+      void flush();
+    }, wait);
+  }
+
+  /** Writes what is pending now (group commit: every batch that arrived since the last flush). */
+  function flush(): Promise<void> {
+    if (flushing) return flushing.then(() => flush());
+    if (aggregator.shares === 0 && queue.size === 0) return Promise.resolve();
+    lastFlushStart = performance.now();
+    const batches = queue.take();
+    const run = writeSnapshot(batches).then(
+      () => {
+        for (const batch of batches) batch.settle();
+      },
+      (error: unknown) => {
+        onError(error, 'flush');
+        for (const batch of batches) batch.settle(error);
+      },
+    );
+    flushing = run.finally(() => {
+      flushing = undefined;
+      if (queue.size > 0) schedule();
+    });
+    return flushing;
+  }
+
+  return {
+    schedule,
+    flush,
+    /** Drops the timer of a flush scheduled for later; `flush` writes what it would have. */
+    cancelScheduled(): void {
+      if (scheduled) clearTimeout(scheduled);
+      scheduled = undefined;
+    },
+    /** Shares committed since start. */
+    get counted(): number {
+      return counted;
+    },
+  };
+}
+
+export type SnapshotFlusher = ReturnType<typeof snapshotFlusher>;
