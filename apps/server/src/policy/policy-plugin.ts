@@ -116,7 +116,7 @@ export const policyPlugin = fp<PolicyOptions>(
 
     // Who is calling is settled before the body is read; what they may do on an account, after,
     // because some routes name their account in the body.
-    app.addHook('onRequest', async (request: FastifyRequest) => {
+    const identify = async (request: FastifyRequest): Promise<void> => {
       const policy = request.routeOptions.config.policy;
       if (!policy) return;
       const token =
@@ -140,9 +140,10 @@ export const policyPlugin = fp<PolicyOptions>(
       }
       if (policy.caller === 'anyone') return;
       if (whoami.status !== 'active') throw new HttpError('unauthorized');
-    });
+    };
+    app.addHook('onRequest', identify);
 
-    app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    const admit = async (request: FastifyRequest, reply: FastifyReply) => {
       const policy = request.routeOptions.config.policy;
       const caller = callers.get(request) ?? anonymous;
       const probing = probe && request.headers[policyProbeHeader] === '1';
@@ -179,7 +180,24 @@ export const policyPlugin = fp<PolicyOptions>(
       if (policy.critical && !passesStepUp(caller.session, now(), stepUpWindowMs)) {
         throw new HttpError('additional_authentication_required');
       }
+    };
+    app.addHook('preValidation', admit);
+
+    // An event stream stays open for hours: it runs the same policy again while it lasts, so a
+    // deleted watcher, a removed member or an ended session stops it (finding 11).
+    app.decorateReply('reauthorize', async function (this: FastifyReply): Promise<void> {
+      callers.delete(this.request);
+      grants.delete(this.request);
+      await identify(this.request);
+      await admit(this.request, this);
     });
   },
   { name: 'policy' },
 );
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Runs the route's policy again for a request still open; throws as the first run would have. */
+    reauthorize(): Promise<void>;
+  }
+}

@@ -22,6 +22,7 @@ import {
 import { HttpError } from '../../http/errors.ts';
 import type { RoutePolicy } from '../../policy/route-policy.ts';
 import { concerns, type EngineEvent, type MiningEventBus } from './events.ts';
+import type { EventStreams } from './event-streams.ts';
 import type { WorkerScope } from './read-repository.ts';
 import type { MiningService } from './service.ts';
 import { iso } from './sql.ts';
@@ -29,6 +30,8 @@ import { iso } from './sql.ts';
 export interface MiningRoutesOptions {
   service: MiningService;
   events: MiningEventBus;
+  /** The open event streams: how often they re-check their caller, how many each may hold. */
+  streams: EventStreams;
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -46,7 +49,6 @@ const readsOf = (kind: 'miner' | 'operator' | 'pool'): RoutePolicy => ({
   account: { kind, param: 'id' },
   section: 'Workers',
 });
-const heartbeatEvery = 25_000;
 
 function toWire(event: EngineEvent, accountId: string): MiningEvent {
   if (event.type === 'buckets_closed') {
@@ -69,14 +71,29 @@ function toWire(event: EngineEvent, accountId: string): MiningEvent {
 }
 
 /** Spec 7 mining reads: charts, stats, worker lists and counts, boundary workers, event streams. */
-export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (app, { service, events }) => {
-  const streams = new Set<FastifyReply>();
-  app.addHook('preClose', async () => {
-    for (const reply of streams) reply.raw.end();
-  });
+export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (app, { service, events, streams }) => {
+  app.addHook('preClose', async () => streams.endAll());
 
-  /** Server-Sent Events: what changed for this account, so screens refetch instead of polling. */
+  /**
+   * Server-Sent Events: what changed for this account, so screens refetch instead of polling. The
+   * policy admitted the caller once; the stream runs it again on every heartbeat and before it
+   * sends events, and ends when it no longer passes.
+   */
   function stream(request: FastifyRequest, reply: FastifyReply, accountId: string): void {
+    let ended = false;
+    let unsubscribe = () => {};
+    let heartbeat: NodeJS.Timeout | undefined;
+    const release = streams.add(request.caller, () => end());
+    if (!release) throw new HttpError('rate_limited');
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+      release();
+      reply.raw.end();
+    };
+
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -85,18 +102,46 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
       'x-accel-buffering': 'no',
     });
     reply.raw.write('retry: 5000\n\n');
-    streams.add(reply);
-    const unsubscribe = events.subscribe((event) => {
-      if (!concerns(event, accountId)) return;
-      reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(toWire(event, accountId))}\n\n`);
+    request.raw.on('close', end);
+
+    // One check at a time: a heartbeat and a burst of events that meet share it.
+    let checking: Promise<boolean> | undefined;
+    const recheck = (): Promise<boolean> => {
+      checking ??= reply
+        .reauthorize()
+        .then(
+          () => true,
+          () => false,
+        )
+        .then((passed) => {
+          checking = undefined;
+          if (!passed) end();
+          return passed;
+        });
+      return checking;
+    };
+
+    // Events wait for a check that ends after they came; the events of one engine tick share it.
+    const pending: string[] = [];
+    let sending = false;
+    const send = async () => {
+      sending = true;
+      while (pending.length > 0 && !ended) {
+        if (!(await recheck())) break;
+        if (!ended) reply.raw.write(pending.splice(0).join(''));
+      }
+      pending.length = 0;
+      sending = false;
+    };
+    unsubscribe = events.subscribe((event) => {
+      if (ended || !concerns(event, accountId)) return;
+      pending.push(`event: ${event.type}\ndata: ${JSON.stringify(toWire(event, accountId))}\n\n`);
+      if (!sending) void send();
     });
-    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), heartbeatEvery);
+    heartbeat = setInterval(() => {
+      void recheck().then((passed) => passed && !ended && reply.raw.write(': keep-alive\n\n'));
+    }, streams.recheckEvery);
     heartbeat.unref();
-    request.raw.on('close', () => {
-      unsubscribe();
-      clearInterval(heartbeat);
-      streams.delete(reply);
-    });
   }
 
   for (const { kind, path, column, tag } of accountKinds) {
@@ -173,7 +218,7 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
             'text/event-stream. A watcher may pass its token as `watcher_token` here, since EventSource cannot set headers.',
           params: AccountParams,
           querystring: EventsQuery,
-          response: errors,
+          response: { ...errors, 429: ErrorBody },
         },
       },
       async (request, reply) => stream(request, reply, request.params.id),
