@@ -40,3 +40,6 @@ export const millisOf = (value: unknown): number | null =>
       : typeof value === 'string'
         ? Date.parse(value)
         : null;
+
+/** SQL for the timestamptz of an epoch-milliseconds expression (a bigint parameter or column). */
+export const epochMs = (column: string): string => `(timestamptz 'epoch' + ${column} * interval '1 millisecond')`;

@@ -1,0 +1,148 @@
+import type { Database } from '@pool/db/database';
+import type { WorkerStatus } from '@pool/contract/mining';
+import type { ShareTotals } from './hashrate.ts';
+import { epochMs, transaction, type Query } from './sql.ts';
+
+/** Totals of one bucket of one worker (by id) or account (by uuid). */
+export interface BucketDelta<Owner> extends ShareTotals {
+  owner: Owner;
+  bucketStart: number;
+}
+
+export interface ActivityDelta<Owner> {
+  owner: Owner;
+  firstShareAt: number;
+  lastShareAt: number;
+}
+
+export interface FlushInput {
+  batches: { batchId: string; accepted: number; rejected: number }[];
+  workerMinutes: BucketDelta<number>[];
+  accountMinutes: BucketDelta<string>[];
+  workerActivity: ActivityDelta<number>[];
+  accountActivity: (ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' })[];
+}
+
+function bucketUpsert(table: string, ownerColumn: string, ownerType: string): string {
+  return `insert into app.${table} as b (${ownerColumn}, bucket_start, accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares)
+    select owner, ${epochMs('start')}, ad, rd, an, rn
+    from unnest($1::${ownerType}[], $2::bigint[], $3::float8[], $4::float8[], $5::int[], $6::int[]) as t(owner, start, ad, rd, an, rn)
+    on conflict (${ownerColumn}, bucket_start) do update set
+      accepted_difficulty = b.accepted_difficulty + excluded.accepted_difficulty,
+      rejected_difficulty = b.rejected_difficulty + excluded.rejected_difficulty,
+      accepted_shares = b.accepted_shares + excluded.accepted_shares,
+      rejected_shares = b.rejected_shares + excluded.rejected_shares`;
+}
+
+/**
+ * A PostgreSQL array literal of numbers or uuids, which need no quoting: the driver's own
+ * conversion escapes element by element, and a flush sends hundreds of thousands of them.
+ */
+const arrayLiteral = (values: readonly (number | string)[]): string => `{${values.join(',')}}`;
+
+function bucketParams<Owner extends number | string>(rows: BucketDelta<Owner>[]): unknown[] {
+  return [
+    arrayLiteral(rows.map((row) => row.owner)),
+    arrayLiteral(rows.map((row) => row.bucketStart)),
+    arrayLiteral(rows.map((row) => row.acceptedDifficulty)),
+    arrayLiteral(rows.map((row) => row.rejectedDifficulty)),
+    arrayLiteral(rows.map((row) => row.acceptedShares)),
+    arrayLiteral(rows.map((row) => row.rejectedShares)),
+  ];
+}
+
+async function insertBatches(tx: Query, batches: FlushInput['batches'], now: number): Promise<void> {
+  await tx(
+    `insert into app.ingest_batches (batch_id, received_at, accepted, rejected)
+     select id, ${epochMs('$4::bigint')}, a, r from unnest($1::text[], $2::int[], $3::int[]) as t(id, a, r)
+     on conflict (batch_id) do nothing`,
+    [batches.map((b) => b.batchId), batches.map((b) => b.accepted), batches.map((b) => b.rejected), now],
+  );
+}
+
+async function updateWorkerActivity(tx: Query, rows: FlushInput['workerActivity']): Promise<void> {
+  await tx(
+    `update app.workers w set
+       first_share_at = least(coalesce(w.first_share_at, u.first_at), u.first_at),
+       last_share_at = greatest(coalesce(w.last_share_at, u.last_at), u.last_at)
+     from (select id, ${epochMs('f')} as first_at, ${epochMs('l')} as last_at
+           from unnest($1::int[], $2::bigint[], $3::bigint[]) as t(id, f, l)) u
+     where w.id = u.id`,
+    [
+      arrayLiteral(rows.map((row) => row.owner)),
+      arrayLiteral(rows.map((row) => row.firstShareAt)),
+      arrayLiteral(rows.map((row) => row.lastShareAt)),
+    ],
+  );
+}
+
+async function upsertAccountActivity(tx: Query, rows: FlushInput['accountActivity']): Promise<void> {
+  await tx(
+    `insert into app.account_activity as a (account_id, kind, first_share_at, last_share_at)
+     select id, kind, ${epochMs('f')}, ${epochMs('l')} from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[]) as t(id, kind, f, l)
+     on conflict (account_id) do update set
+       first_share_at = least(a.first_share_at, excluded.first_share_at),
+       last_share_at = greatest(a.last_share_at, excluded.last_share_at)`,
+    [
+      rows.map((row) => row.owner),
+      rows.map((row) => row.kind),
+      rows.map((row) => row.firstShareAt),
+      rows.map((row) => row.lastShareAt),
+    ],
+  );
+}
+
+/** What a flush writes: batch ids with their minute buckets and activity, and the worker counts. */
+export function flushWrites(database: Database) {
+  const query: Query = (text, params) => database.query(text, params);
+
+  return {
+    async countedBatches(batchIds: string[]): Promise<Map<string, { accepted: number; rejected: number }>> {
+      const rows = await query<{ batch_id: string; accepted: number; rejected: number }>(
+        'select batch_id, accepted, rejected from app.ingest_batches where batch_id = any($1::text[])',
+        [batchIds],
+      );
+      return new Map(rows.map((row) => [row.batch_id, { accepted: row.accepted, rejected: row.rejected }]));
+    },
+
+    /** The flush: batch ids and their minute buckets commit together, so a batch counts once. */
+    async commitFlush(input: FlushInput, now: number): Promise<void> {
+      await transaction(database, async (tx) => {
+        if (input.batches.length > 0) await insertBatches(tx, input.batches, now);
+        if (input.workerMinutes.length > 0) {
+          await tx(bucketUpsert('worker_hashrate_1m', 'worker_id', 'int'), bucketParams(input.workerMinutes));
+        }
+        if (input.accountMinutes.length > 0) {
+          await tx(bucketUpsert('account_hashrate_1m', 'account_id', 'uuid'), bucketParams(input.accountMinutes));
+        }
+        if (input.workerActivity.length > 0) await updateWorkerActivity(tx, input.workerActivity);
+        if (input.accountActivity.length > 0) await upsertAccountActivity(tx, input.accountActivity);
+      });
+    },
+
+    /** Stores each account's worker counts by status, as the engine counted them. */
+    async writeWorkerCounts(rows: { accountId: string; counts: Record<WorkerStatus, number> }[]): Promise<void> {
+      if (rows.length === 0) return;
+      await query(
+        `update app.account_activity a set workers_stable = u.stable, workers_unavailable = u.unavailable,
+           workers_off = u.off, workers_removed = u.removed
+         from unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[]) as u(id, stable, unavailable, off, removed)
+         where a.account_id = u.id`,
+        [
+          rows.map((row) => row.accountId),
+          rows.map((row) => row.counts.stable),
+          rows.map((row) => row.counts.unavailable),
+          rows.map((row) => row.counts.off),
+          rows.map((row) => row.counts.removed),
+        ],
+      );
+    },
+
+    async hasShares(accountId: string): Promise<boolean> {
+      const rows = await query('select 1 from app.account_activity where account_id = $1', [accountId]);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type FlushWrites = ReturnType<typeof flushWrites>;

@@ -1,0 +1,160 @@
+import type { Database } from '@pool/db/database';
+import type { Resolution } from '@pool/contract/mining';
+import { resolutionSpec, type ResolutionSpec } from './resolutions.ts';
+import { epochMs, transaction, type Query } from './sql.ts';
+
+export type StatWindow = '15m' | '1h' | '24h';
+
+const statSource: Record<StatWindow, { table: string; columns: string }> = {
+  '15m': {
+    table: 'worker_hashrate_1m',
+    columns: `hash_rate_15m = x.accepted * 4294967296 / $3, shares_15m = x.accepted_shares,
+      rejected_shares_15m = x.rejected_shares,
+      reject_pct_15m = case when x.accepted + x.rejected > 0 then x.rejected * 100 / (x.accepted + x.rejected) else 0 end`,
+  },
+  '1h': {
+    table: 'worker_hashrate_5m',
+    columns: 'hash_rate_1h = x.accepted * 4294967296 / $3, shares_1h = x.accepted_shares',
+  },
+  '24h': {
+    table: 'worker_hashrate_20m',
+    columns: 'hash_rate_24h = x.accepted * 4294967296 / $3, shares_24h = x.accepted_shares',
+  },
+};
+const statNonZero: Record<StatWindow, string> = {
+  '15m': 'w.shares_15m > 0 or w.rejected_shares_15m > 0',
+  '1h': 'w.shares_1h > 0',
+  '24h': 'w.shares_24h > 0',
+};
+const statChanged: Record<StatWindow, string> = {
+  '15m':
+    '(w.shares_15m, w.rejected_shares_15m, w.hash_rate_15m) is distinct from (x.accepted_shares, x.rejected_shares, x.accepted * 4294967296 / $3)',
+  '1h': '(w.shares_1h, w.hash_rate_1h) is distinct from (x.accepted_shares, x.accepted * 4294967296 / $3)',
+  '24h': '(w.shares_24h, w.hash_rate_24h) is distinct from (x.accepted_shares, x.accepted * 4294967296 / $3)',
+};
+
+const markClosedStatement = `insert into app.rollup_state (resolution, closed_through) values ($1, ${epochMs('$2::bigint')})
+  on conflict (resolution) do update set closed_through = excluded.closed_through`;
+
+function rollupStatement(spec: ResolutionSpec, kind: 'worker' | 'account', scoped: boolean): string {
+  const finer = resolutionSpec(spec.finer ?? 'PT1M');
+  const owner = kind === 'worker' ? 'worker_id' : 'account_id';
+  const ownerType = kind === 'worker' ? 'int' : 'uuid';
+  return `insert into app.${kind}_hashrate_${spec.table} as b (${owner}, bucket_start, accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares)
+    select ${owner}, date_bin($3::interval, bucket_start, timestamptz 'epoch'), sum(accepted_difficulty), sum(rejected_difficulty),
+      sum(accepted_shares), sum(rejected_shares)
+    from app.${kind}_hashrate_${finer.table}
+    where bucket_start >= ${epochMs('$1::bigint')} and bucket_start < ${epochMs('$2::bigint')}
+      ${scoped ? `and ${owner} = any($4::${ownerType}[])` : ''}
+    group by 1, 2
+    on conflict (${owner}, bucket_start) do update set
+      accepted_difficulty = excluded.accepted_difficulty, rejected_difficulty = excluded.rejected_difficulty,
+      accepted_shares = excluded.accepted_shares, rejected_shares = excluded.rejected_shares`;
+}
+
+export interface RollUpOptions {
+  workerIds?: number[];
+  accountIds?: string[];
+  closeThrough?: number;
+}
+
+/**
+ * Recomputes the buckets of a resolution that start in [from, to) from the finer resolution,
+ * for every worker and account or only the given ones (late shares). Setting rather than
+ * adding makes it safe to run again, which is how a restart recovers. With `closeThrough`
+ * the resolution's watermark moves in the same transaction.
+ */
+async function rollUp(
+  database: Database,
+  resolution: Resolution,
+  from: number,
+  to: number,
+  options: RollUpOptions,
+): Promise<string[]> {
+  const spec = resolutionSpec(resolution);
+  if (!spec.finer) throw new Error('minute buckets come from shares, not from a roll-up');
+  const interval = `${spec.width} milliseconds`;
+  return transaction(database, async (tx) => {
+    const scoped = options.workerIds !== undefined || options.accountIds !== undefined;
+    if (!scoped || (options.workerIds?.length ?? 0) > 0) {
+      await tx(rollupStatement(spec, 'worker', scoped), [from, to, interval, ...(scoped ? [options.workerIds] : [])]);
+    }
+    if (!scoped || (options.accountIds?.length ?? 0) > 0) {
+      await tx(rollupStatement(spec, 'account', scoped), [from, to, interval, ...(scoped ? [options.accountIds] : [])]);
+    }
+    if (options.closeThrough !== undefined) await tx(markClosedStatement, [resolution, options.closeThrough]);
+    const accounts = await tx<{ account_id: string }>(
+      `select distinct account_id from app.account_hashrate_${spec.table}
+       where bucket_start >= ${epochMs('$1::bigint')} and bucket_start < ${epochMs('$2::bigint')}`,
+      [from, to],
+    );
+    return accounts.map((row) => row.account_id);
+  });
+}
+
+/**
+ * Writes a window's figures into the worker rows, the only place list pages sort on. Only
+ * workers that shared since the window began, or still show figures, are visited, and only
+ * changed rows are written, so idle workers cost nothing.
+ */
+async function refreshWorkerStats(
+  query: Query,
+  window: StatWindow,
+  from: number,
+  to: number,
+  workerIds?: number[],
+): Promise<number> {
+  const source = statSource[window];
+  const rows = await query<{ id: number }>(
+    `update app.workers w set ${source.columns}
+     from (
+       select w.id, coalesce(sum(b.accepted_difficulty), 0) as accepted, coalesce(sum(b.rejected_difficulty), 0) as rejected,
+         coalesce(sum(b.accepted_shares), 0)::int as accepted_shares, coalesce(sum(b.rejected_shares), 0)::int as rejected_shares
+       from app.workers w
+       left join app.${source.table} b on b.worker_id = w.id
+         and b.bucket_start >= ${epochMs('$1::bigint')} and b.bucket_start < ${epochMs('$2::bigint')}
+       where (w.last_share_at >= ${epochMs('$1::bigint')} or ${statNonZero[window]})
+         ${workerIds ? 'and w.id = any($4::int[])' : ''}
+       group by w.id
+     ) x
+     where w.id = x.id and ${statChanged[window]}
+     returning w.id`,
+    [from, to, (to - from) / 1000, ...(workerIds ? [workerIds] : [])],
+  );
+  return rows.length;
+}
+
+/** Roll-ups into the coarser resolutions, their watermarks and the workers' current figures. */
+export function rollupWrites(database: Database) {
+  const query: Query = (text, params) => database.query(text, params);
+
+  return {
+    async rollupState(): Promise<Map<Resolution, number>> {
+      const rows = await query<{ resolution: Resolution; closed_through: Date }>(
+        'select resolution, closed_through from app.rollup_state',
+      );
+      return new Map(rows.map((row) => [row.resolution, row.closed_through.getTime()]));
+    },
+
+    rollUp: (resolution: Resolution, from: number, to: number, options: RollUpOptions = {}): Promise<string[]> =>
+      rollUp(database, resolution, from, to, options),
+
+    async markClosed(resolution: Resolution, closedThrough: number): Promise<void> {
+      await query(markClosedStatement, [resolution, closedThrough]);
+    },
+
+    async accountsWithMinute(from: number, to: number): Promise<string[]> {
+      const rows = await query<{ account_id: string }>(
+        `select distinct account_id from app.account_hashrate_1m
+         where bucket_start >= ${epochMs('$1::bigint')} and bucket_start < ${epochMs('$2::bigint')}`,
+        [from, to],
+      );
+      return rows.map((row) => row.account_id);
+    },
+
+    refreshWorkerStats: (window: StatWindow, from: number, to: number, workerIds?: number[]): Promise<number> =>
+      refreshWorkerStats(query, window, from, to, workerIds),
+  };
+}
+
+export type RollupWrites = ReturnType<typeof rollupWrites>;
