@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
+import { serializeRequest } from './http/request-log.ts';
 import { poolConfigRepository } from './modules/pool-config/repository.ts';
 import { poolConfigRoutes } from './modules/pool-config/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -58,6 +59,8 @@ export interface AppOptions {
   mount?: (app: FastifyInstance) => Promise<void>;
   /** Tests only: see the policy plugin's `probe`. */
   policyProbe?: boolean;
+  /** Where the log goes instead of stdout. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -70,7 +73,11 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

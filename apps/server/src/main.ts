@@ -1,6 +1,6 @@
 import { loadConfig } from './config/env.ts';
 import { startServer } from './server.ts';
-import { demoPeople } from './demo/people.ts';
+import { demoPeopleWith } from './demo/people.ts';
 
 const loaded = loadConfig(process.env);
 if (!loaded.ok) {
@@ -19,12 +19,20 @@ try {
     `  Database: ${server.database.description}`,
     `  API docs: ${config.publicUrl}/api/docs`,
   ];
-  if (config.DEMO) {
-    lines.push('', '  Demo pool: sign in with any of these (DEMO=off starts without them):');
-    for (const person of demoPeople)
+  if (config.DEMO && server.demo === 'seeded') {
+    lines.push('', '  Demo pool: sign in with any of these (DEMO=off on an empty data directory starts without them):');
+    for (const person of demoPeopleWith(config.DEMO_PASSWORD))
       lines.push(
         `    ${person.email.padEnd(22)} ${person.password}   ${person.description}${person.totpSecret ? ` (TOTP secret ${person.totpSecret})` : ''}`,
       );
+  } else if (config.DEMO) {
+    lines.push('', '  No demo pool: it is seeded only into an empty database, and this one was not empty.');
+  } else if (server.demo === 'seeded') {
+    lines.push(
+      '',
+      '  Warning: the demo people seeded at the first start still exist. Delete them, or start on an empty',
+      '  data directory, before other machines can reach this server.',
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 

@@ -7,11 +7,11 @@ import { buildApp } from './app.ts';
 import { schema } from './db/schema.ts';
 import { poolConfigRepository } from './modules/pool-config/repository.ts';
 import { ensurePoolConfig } from './modules/pool-config/service.ts';
-import { seedDemo } from './demo/seed.ts';
+import { demoSeedRecord, seedDemo, type DemoState } from './demo/seed.ts';
 import { identityPublicClient } from './identity-client/session.ts';
 import { identityAdminClient } from './identity-client/admin.ts';
 import { createIdentityService } from '@pool/identity/service';
-import { demoPeople } from './demo/people.ts';
+import { demoPeopleWith } from './demo/people.ts';
 import { miningEngine } from './modules/mining/engine.ts';
 import { natsIngest } from './modules/mining/nats-transport.ts';
 import { shareSimulator } from './modules/mining/simulator.ts';
@@ -35,6 +35,8 @@ export interface RunningServer {
   database: Database;
   /** Address the server listens on, e.g. http://127.0.0.1:8080. */
   listeningOn: string;
+  /** Whether this database holds the demo pool (seeded on the first start of an empty database). */
+  demo: DemoState;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,8 @@ export interface StartOptions {
   policyProbe?: boolean;
   /** The mining engine's clock (tests). */
   clock?: () => number;
+  /** Where the log goes instead of stdout (tests read the request log). */
+  logStream?: { write(line: string): void };
 }
 
 /** Opens the database, applies migrations, seeds, and serves the whole product on one port. */
@@ -57,8 +61,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   try {
     await applyMigrations(database, appMigrations);
     const db = database.orm(schema);
-    const pool = await ensurePoolConfig(poolConfigRepository(db), config);
-    if (config.DEMO) await seedDemo(db, pool.id);
+    const pools = poolConfigRepository(db);
+    const fresh = !(await pools.findCurrent());
+    const pool = await ensurePoolConfig(pools, config);
+    const demoRecord = demoSeedRecord(db);
+    if (config.DEMO && fresh) await demoRecord.begin();
+    let demo = await demoRecord.state();
+    if (config.DEMO && demo === 'seeding') await seedDemo(db, pool.id);
 
     const identity = await createIdentityService({
       database,
@@ -72,7 +81,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       lifespans: { privilegedSessionMs: config.PRIVILEGED_SESSION_SECONDS * 1000 },
     });
     stops.push(() => identity.close());
-    if (config.DEMO) await identity.seedDemo(demoPeople);
+    if (config.DEMO && demo === 'seeding') {
+      await identity.seedDemo(demoPeopleWith(config.DEMO_PASSWORD));
+      await demoRecord.complete();
+      demo = 'seeded';
+    }
 
     let engineLog: (error: unknown, during: string) => void = () => {};
     const engine = miningEngine({
@@ -103,6 +116,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       version: config.APP_VERSION ?? packageVersion(),
       webRoot: options.webRoot ?? defaultWebRoot,
       policyProbe: options.policyProbe,
+      logStream: options.logStream,
       mining: { engine, clock: options.clock },
       readiness: {
         database: async () => {
@@ -125,7 +139,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       });
       stops.push(() => nats.stop());
     }
-    if (config.simulator) {
+    // The demo's share simulator feeds the demo accounts: off where there is no demo.
+    if (config.SIMULATOR ?? (config.DEMO && demo === 'seeded')) {
       const simulator = shareSimulator({
         engine,
         poolName: pool.name,
@@ -141,7 +156,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         await stop().catch((error: unknown) => app.log.error({ err: error }, 'stop failed'));
       await closeDatabase();
     };
-    return { app, database, listeningOn, close: stopAll };
+    return { app, database, listeningOn, demo, close: stopAll };
   } catch (error) {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     await closeDatabase().catch(() => {});

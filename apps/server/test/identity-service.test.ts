@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds)('the mounted identity service on %s', (kind) =>
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = await startTestServer(database, { PUBLIC_URL: 'http://pool.test:8080' });
+    server = await startTestServer(database, { PUBLIC_URL: 'http://pool.localhost:8080' });
   });
   afterAll(async () => {
     await server?.close();
@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('the mounted identity service on %s', (kind) =>
     });
     expect(response.status).toBe(200);
     const flow = (await response.json()) as { id: string; ui: { action: string } };
-    expect(flow.ui.action).toBe(`http://pool.test:8080/identity/self-service/login?flow=${flow.id}`);
+    expect(flow.ui.action).toBe(`http://pool.localhost:8080/identity/self-service/login?flow=${flow.id}`);
     const unknown = await fetch(`${server.listeningOn}/identity/self-service/nothing`, {
       headers: { accept: 'text/html' },
     });

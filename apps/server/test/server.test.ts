@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = await startServer(configWith({ PUBLIC_URL: 'http://pool.test:8080' }), { database, webRoot });
+    server = await startServer(configWith({ PUBLIC_URL: 'http://pool.localhost:8080' }), { database, webRoot });
   });
   afterAll(async () => {
     await server?.close();
@@ -36,9 +36,9 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     expect(response.status).toBe(200);
     const config = PoolConfig.parse(await response.json());
     expect(config.addresses).toEqual([
-      { type: 'app', address: 'http://pool.test:8080' },
-      { type: 'api', address: 'http://pool.test:8080/api/backend' },
-      { type: 'auth', address: 'http://pool.test:8080/identity' },
+      { type: 'app', address: 'http://pool.localhost:8080' },
+      { type: 'api', address: 'http://pool.localhost:8080/api/backend' },
+      { type: 'auth', address: 'http://pool.localhost:8080/identity' },
       { type: 'stratum', address: 'stratum+tcp://localhost:3333' },
     ]);
     expect(config.settings).toEqual({
@@ -105,6 +105,7 @@ describe('restarts', () => {
     const first = await startServer(
       configWith({
         DATA_DIR: dataDir,
+        DEMO: 'off',
         PUBLIC_URL: 'http://old.test',
         POOL_STRATUM_URLS: 'stratum+tcp://eu.pool.test:3333',
       }),
@@ -112,7 +113,7 @@ describe('restarts', () => {
     );
     await first.close();
     const second = await startServer(
-      configWith({ DATA_DIR: dataDir, PUBLIC_URL: 'http://new.test', POOL_NAME: 'Ignored On Restart' }),
+      configWith({ DATA_DIR: dataDir, DEMO: 'off', PUBLIC_URL: 'http://new.test', POOL_NAME: 'Ignored On Restart' }),
       { webRoot: fakeWebRoot() },
     );
     try {

@@ -146,8 +146,6 @@ export interface ServerConfig extends Env {
   /** PUBLIC_URL is unset: the pool config and identity flows follow the host the browser used. */
   readonly followsHost: boolean;
   readonly secureCookies: boolean;
-  /** The demo's share simulator: on with the demo unless SIMULATOR says otherwise. */
-  readonly simulator: boolean;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
@@ -222,7 +220,6 @@ export function loadConfig(source: Record<string, string | undefined>): ConfigRe
       publicUrl,
       followsHost: env.PUBLIC_URL === undefined,
       secureCookies: publicUrl.startsWith('https://'),
-      simulator: env.SIMULATOR ?? env.DEMO,
     },
   };
 }

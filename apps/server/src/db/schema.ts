@@ -175,5 +175,15 @@ export const outbox = app.table(
   (table) => [index('outbox_created_idx').on(table.createdAt)],
 );
 
-export const schema = { pools, operators, miners, users, permissions, watchers, invites, outbox };
+/**
+ * One-time seeds of this database (the demo pool). A row is written when seeding begins on an
+ * empty database and completed when it finished; a seed never runs again once its row exists.
+ */
+export const seeds = app.table('seeds', {
+  name: text().primaryKey(),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp({ withTimezone: true }),
+});
+
+export const schema = { pools, operators, miners, users, permissions, watchers, invites, outbox, seeds };
 export type AppSchema = typeof schema;

@@ -1,6 +1,7 @@
 /**
- * The people of the demo pool. Their identities are created by the identity service at boot and
- * their e-mails and passwords are printed by `npm start`, so anyone can sign in to a fresh install.
+ * The people of the demo pool. Their identities are created by the identity service on the first
+ * start of an empty database and their e-mails and passwords are printed by `npm start`, so anyone
+ * can sign in to a fresh install on their own machine.
  * Fixed ids let the product's users and permissions point at them without a lookup.
  */
 export interface DemoPerson {
@@ -55,6 +56,11 @@ export const demoPeople: readonly DemoPerson[] = [
     account: { type: 'miner', name: 'bob_mining' },
   },
 ];
+
+/** The demo's people with the operator's own password (DEMO_PASSWORD) instead of the published one. */
+export function demoPeopleWith(password: string | undefined): readonly DemoPerson[] {
+  return password ? demoPeople.map((person) => ({ ...person, password })) : demoPeople;
+}
 
 export const demoAccounts = {
   operator: { operatorName: 'northhash', title: 'NorthHash' },
