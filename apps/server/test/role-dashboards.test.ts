@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@pool/db/database';
+import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
+import { roleAccessOf, sectionAllowed } from '@pool/contract/access';
+import { roles, type Role } from '@pool/contract/accounts';
+// The web app's own rule for what `/` shows a role: the calls below follow it, so this test fails
+// the day the dashboard asks for something its role may not read.
+import { dashboardContentOf } from '../../web/src/features/dashboard/dashboard-content.ts';
+import type { RunningServer } from '../src/server.ts';
+import { TestBrowser } from './support/browser.ts';
+import { startTestServer } from './support/server.ts';
+
+type Kind = 'miner' | 'operator';
+const accountKinds: readonly Kind[] = ['miner', 'operator'];
+const api = '/api/backend/v0.1';
+const collectionOf: Record<Kind, string> = { miner: 'miners', operator: 'operators' };
+
+/** One call a screen makes; `stream` is an event stream, read only until its headers arrive. */
+interface Call {
+  what: string;
+  path: string;
+  stream?: boolean;
+}
+
+/** What every signed-in screen calls before it renders (spec 2 entry order): config, session, user info. */
+const shellCalls: readonly Call[] = [
+  { what: 'pool config', path: '/v0.1/pools/current' },
+  { what: 'session check', path: '/identity/sessions/whoami' },
+  { what: 'user info', path: `${api}/identity` },
+];
+
+/** The dashboard's mining reads (apps/web/src/features/mining/mining-api.ts and live-updates.ts). */
+function miningReads(kind: Kind, id: string): Call[] {
+  const account = `${api}/${collectionOf[kind]}/${id}`;
+  return [
+    { what: 'hashrate chart', path: `${account}/charts?period=P1D` },
+    { what: 'statistics', path: `${account}/stats` },
+    { what: 'live updates', path: `${account}/events`, stream: true },
+  ];
+}
+
+/** `/workers`, which the navigation and route guard open to the Workers section only. */
+function workersScreenReads(kind: Kind, id: string): Call[] {
+  const account = `${api}/${collectionOf[kind]}/${id}`;
+  return [
+    { what: 'worker list', path: `${account}/workers?sort=worker_name&direction=asc&page=1&per_page=50` },
+    { what: 'status counts', path: `${account}/workers/statuses` },
+    ...(kind === 'miner' ? [{ what: 'boundary workers', path: `${account}/workers/boundary` }] : []),
+    { what: 'live updates', path: `${account}/events`, stream: true },
+  ];
+}
+
+/** The calls a person with this role makes on `/` and on every mining screen their navigation shows. */
+function callsOf(kind: Kind, id: string, role: Role): Call[] {
+  const access = roleAccessOf(kind, role);
+  const content = dashboardContentOf(access);
+  // Financial data makes no call yet: balances come with the money engine, and its card shows none.
+  return [
+    ...shellCalls,
+    ...(content.mining ? miningReads(kind, id) : []),
+    ...(sectionAllowed(access, 'Workers') ? workersScreenReads(kind, id) : []),
+  ];
+}
+
+const cases = accountKinds.flatMap((kind) => roles.map((role) => [role, kind] as const));
+const withoutMiningData = cases.filter(([role, kind]) => !dashboardContentOf(roleAccessOf(kind, role)).mining);
+
+describe.each(testDatabaseKinds)('dashboards of every role, on %s', (databaseKind) => {
+  let database: Database;
+  let server: RunningServer;
+  const browsers = new Map<Role, TestBrowser>();
+  const accounts: Record<Kind, string> = { miner: '', operator: '' };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(databaseKind);
+    server = await startTestServer(database);
+    const [miner] = await database.query<{ id: string }>("select id from app.miners where account_name = 'alice_hash'");
+    const [operator] = await database.query<{ id: string }>('select id from app.operators');
+    accounts.miner = miner?.id ?? '';
+    accounts.operator = operator?.id ?? '';
+
+    // One person per role, holding that role on alice's miner and on the demo operator.
+    for (const role of roles) {
+      const browser = new TestBrowser(server.listeningOn);
+      const email = `${role}@dashboards.test`;
+      await browser.register(email, 'Dashboard-Role-5520');
+      const whoami = await browser.json<{ identity: { id: string } }>('/identity/sessions/whoami');
+      const userId = whoami.body.identity.id;
+      await database.query('insert into app.users (id, email) values ($1, $2)', [userId, email]);
+      for (const kind of accountKinds) {
+        await database.query('insert into app.permissions (user_id, type, account_id, role) values ($1, $2, $3, $4)', [
+          userId,
+          kind,
+          accounts[kind],
+          role,
+        ]);
+      }
+      browsers.set(role, browser);
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  async function statusOf(role: Role, call: Call): Promise<number> {
+    const browser = browsers.get(role);
+    if (!browser) throw new Error(`no ${role}`);
+    if (!call.stream) {
+      const response = await browser.fetch(call.path);
+      await response.arrayBuffer();
+      return response.status;
+    }
+    const stop = new AbortController();
+    const response = await browser.fetch(call.path, { signal: stop.signal });
+    stop.abort();
+    return response.status;
+  }
+
+  it.each(cases)('the %s of a %s account: every call of its dashboard and mining screens answers', async (role, kind) => {
+    const calls = callsOf(kind, accounts[kind], role);
+    const failures: string[] = [];
+    for (const call of calls) {
+      const status = await statusOf(role, call);
+      if (status !== 200) failures.push(`${call.what} (${call.path}): ${status}`);
+    }
+    expect(failures).toEqual([]);
+    // Spec 6: whoever sees mining data reads it; an accountant or treasurer never asks.
+    const asksForHashrate = calls.some((call) => call.what === 'hashrate chart');
+    expect(asksForHashrate).toBe(!['accountant', 'treasurer'].includes(role));
+  });
+
+  it.each(withoutMiningData)(
+    'the %s of a %s account is refused the mining reads its dashboard leaves out',
+    async (role, kind) => {
+      const refused = [...miningReads(kind, accounts[kind]), ...workersScreenReads(kind, accounts[kind])];
+      const statuses = await Promise.all(refused.map(async (call) => `${call.what}: ${await statusOf(role, call)}`));
+      expect(statuses).toEqual(refused.map((call) => `${call.what}: 403`));
+    },
+  );
+
+  it('leaves the mining reads out for exactly the accountant and the treasurer', () => {
+    expect(withoutMiningData).toEqual([
+      ['treasurer', 'miner'],
+      ['accountant', 'miner'],
+      ['treasurer', 'operator'],
+      ['accountant', 'operator'],
+    ]);
+  });
+});
