@@ -117,18 +117,21 @@ describe.each(testDatabaseKinds)('dashboards of every role, on %s', (databaseKin
     return response.status;
   }
 
-  it.each(cases)('the %s of a %s account: every call of its dashboard and mining screens answers', async (role, kind) => {
-    const calls = callsOf(kind, accounts[kind], role);
-    const failures: string[] = [];
-    for (const call of calls) {
-      const status = await statusOf(role, call);
-      if (status !== 200) failures.push(`${call.what} (${call.path}): ${status}`);
-    }
-    expect(failures).toEqual([]);
-    // Spec 6: whoever sees mining data reads it; an accountant or treasurer never asks.
-    const asksForHashrate = calls.some((call) => call.what === 'hashrate chart');
-    expect(asksForHashrate).toBe(!['accountant', 'treasurer'].includes(role));
-  });
+  it.each(cases)(
+    'the %s of a %s account: every call of its dashboard and mining screens answers',
+    async (role, kind) => {
+      const calls = callsOf(kind, accounts[kind], role);
+      const failures: string[] = [];
+      for (const call of calls) {
+        const status = await statusOf(role, call);
+        if (status !== 200) failures.push(`${call.what} (${call.path}): ${status}`);
+      }
+      expect(failures).toEqual([]);
+      // Spec 6: whoever sees mining data reads it; an accountant or treasurer never asks.
+      const asksForHashrate = calls.some((call) => call.what === 'hashrate chart');
+      expect(asksForHashrate).toBe(!['accountant', 'treasurer'].includes(role));
+    },
+  );
 
   it.each(withoutMiningData)(
     'the %s of a %s account is refused the mining reads its dashboard leaves out',
