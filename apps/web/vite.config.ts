@@ -11,7 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build the server serves: they would publish the app's sources.
+    sourcemap: false,
     chunkSizeWarningLimit: 400,
     // Read by `npm run bench:web` to sum what each route loads.
     manifest: true,

@@ -111,6 +111,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(
     async (api) => {
+      // Product answers are the caller's own (identity, widget HMACs, account data) or refusals:
+      // no cache may keep them. A route that knows better sets its own header.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+        return payload;
+      });
       const users = userRepository(db);
       const watchers = watcherRepository(db);
       const streams = eventStreams(options.mining.streams);

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { PoolConfig } from '@pool/contract/pool-config';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { demoPassword } from '../src/demo/people.ts';
 import { fakeWebRoot, testConfig as configWith } from './support/server.ts';
+import { TestBrowser } from './support/browser.ts';
 
 describe.each(testDatabaseKinds)('product server on %s', (kind) => {
   let database: Database;
@@ -16,6 +18,8 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     fetch(`${server.listeningOn}${path}`, { headers });
 
   beforeAll(async () => {
+    // A build that still wrote its source maps: the server must not hand them out.
+    writeFileSync(join(webRoot, 'assets', 'app-1a2b3c.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
     database = await openTestDatabase(kind);
     server = await startServer(configWith({ PUBLIC_URL: 'http://pool.localhost:8080' }), { database, webRoot });
   });
@@ -82,6 +86,23 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     expect(await locale.json()).toEqual({ hello: 'Hello' });
     const asset = await get('/assets/app-1a2b3c.js');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never serves source maps of the built app', async () => {
+    expect((await get('/assets/app-1a2b3c.js.map')).status).toBe(404);
+    expect((await get('/assets/app-1a2b3c.js.map', { accept: 'text/html' })).status).toBe(404);
+    expect((await get('/assets/app-1a2b3c.js')).status).toBe(200);
+  });
+
+  it('finding 13: product answers for a signed-in person, and refusals, are never stored by caches', async () => {
+    const browser = new TestBrowser(server.listeningOn);
+    await browser.signIn('bob@demo.pool', demoPassword);
+    const identity = await browser.fetch('/api/backend/v0.1/identity');
+    expect(identity.status).toBe(200);
+    expect(identity.headers.get('cache-control')).toBe('no-store');
+    const anonymous = await get('/api/backend/v0.1/identity', { accept: 'application/json' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
   });
 
   it('mounts the identity service under /identity, speaking Kratos', async () => {

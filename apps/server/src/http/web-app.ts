@@ -4,13 +4,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sendNotFound } from './errors.ts';
 
-/** Paths that belong to the API and services; an unknown one there is a 404, never the app. */
-const serverPrefixes = ['/api/', '/identity/', '/v0.1/', '/meta/', '/static/'];
+/** Paths that belong to the API, services and files; an unknown one there is a 404, never the app. */
+const serverPrefixes = ['/api/', '/identity/', '/v0.1/', '/meta/', '/static/', '/assets/'];
+
+/** Source maps would hand out the app's sources: a build that wrote them still never serves them. */
+function isSourceMap(path: string): boolean {
+  return path.endsWith('.map');
+}
 
 function wantsTheApp(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '/';
-  if (serverPrefixes.some((prefix) => path.startsWith(prefix))) return false;
+  if (serverPrefixes.some((prefix) => path.startsWith(prefix)) || isSourceMap(path)) return false;
   return /\btext\/html\b|\*\/\*/.test(request.headers.accept ?? '*/*');
 }
 
@@ -25,6 +30,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       root: webRoot,
       wildcard: true,
       index: false,
+      allowedPath: (path) => !isSourceMap(path),
       setHeaders: (reply, path) => {
         const immutable = path.includes(`${join(webRoot, 'assets')}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
