@@ -6,6 +6,7 @@ import { frontendApi } from './support/browser.ts';
 import {
   attributesOf,
   csrfOf,
+  enrolTotp,
   failure,
   messageIds,
   nodeMessageIds,
@@ -16,16 +17,6 @@ import {
 } from './support/flows.ts';
 
 const minute = 60_000;
-
-async function enrolTotp(api: FrontendApi): Promise<string> {
-  const flow = await api.createBrowserSettingsFlow();
-  const secret = String((attributesOf(flow, 'totp_secret_key').text as { context: { secret: string } }).context.secret);
-  await api.updateSettingsFlow({
-    flow: flow.id,
-    updateSettingsFlowBody: { method: 'totp', totp_code: totpCode(secret), csrf_token: csrfOf(flow) },
-  });
-  return secret;
-}
 
 /** Password, then the 422 pointing at the aal2 login, then the second factor. */
 async function passwordThen422(identity: RunningIdentity, api: FrontendApi, email: string) {

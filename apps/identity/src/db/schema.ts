@@ -191,6 +191,8 @@ export const oneTimeCodes = identitySchema.table(
     issuedBy: text().$type<'self_service' | 'admin'>().notNull().default('self_service'),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Guesses compared with this code; counted in the same statement that allows the comparison. */
+    attempts: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [index('one_time_codes_flow_idx').on(table.flowId)],

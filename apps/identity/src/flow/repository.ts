@@ -44,6 +44,15 @@ export function flowRepository(db: Drizzle<IdentitySchema>) {
         .where(eq(flows.id, flow.id));
     },
 
+    /**
+     * Writes only the form: an answer to a guess must not put back what a concurrent send changed
+     * in `internal` (the address and the send it belongs to).
+     */
+    async updateUi(flow: Flow, at: Date): Promise<void> {
+      flow.updatedAt = at;
+      await db.update(flows).set({ ui: flow.ui, updatedAt: at }).where(eq(flows.id, flow.id));
+    },
+
     /** Flows are useless a day after they expired; keeps the table small. */
     async deleteExpiredBefore(before: Date): Promise<void> {
       await db.delete(flows).where(lt(flows.expiresAt, before));

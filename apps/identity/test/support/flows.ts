@@ -114,3 +114,23 @@ export async function signIn(api: FrontendApi, email: string, password = strongP
 
 export const totpCode = (secret: string, at = Date.now()) =>
   new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+
+/** Sets up TOTP from a settings flow's secret; returns the secret. */
+export async function enrolTotp(api: FrontendApi): Promise<string> {
+  const flow = await api.createBrowserSettingsFlow();
+  const secret = String((attributesOf(flow, 'totp_secret_key').text as { context: { secret: string } }).context.secret);
+  await api.updateSettingsFlow({
+    flow: flow.id,
+    updateSettingsFlowBody: { method: 'totp', totp_code: totpCode(secret), csrf_token: csrfOf(flow) },
+  });
+  return secret;
+}
+
+/** A TOTP code that none of the steps around `at` accepts. */
+export function wrongTotpCode(secret: string, at = Date.now()): string {
+  const valid = new Set([-2, -1, 0, 1, 2].map((step) => totpCode(secret, at + step * 30_000)));
+  for (let candidate = 0; ; candidate++) {
+    const code = String(candidate).padStart(6, '0');
+    if (!valid.has(code)) return code;
+  }
+}

@@ -5,6 +5,7 @@ import { codeNodes, emailNodes } from '../../strategy/code/nodes.ts';
 import { addMessage } from '../../ui/container.ts';
 import { texts } from '../../ui/text.ts';
 import { createFlow } from '../pipeline.ts';
+import { isLatestSend } from '../code-flow.ts';
 import type { Flow, FlowType } from '../flow.ts';
 
 export function newRecoveryFlow(
@@ -37,12 +38,17 @@ export function showCodeForm(flow: Flow, email: string): void {
 }
 
 /** A code for the address, if it is a recovery address; unknown addresses get nothing. */
-export async function sendRecoveryCode(rt: IdentityRuntime, flowId: string, email: string): Promise<void> {
+export async function sendRecoveryCode(
+  rt: IdentityRuntime,
+  flowId: string,
+  email: string,
+  sendId: string,
+): Promise<void> {
   const address = await rt.identities.findRecoveryAddress(email);
   if (!address) return;
   const code = newCode();
   const now = rt.now();
-  await rt.codes.create({
+  const codeId = await rt.codes.create({
     kind: 'recovery',
     flowId,
     identityId: address.identityId,
@@ -51,5 +57,6 @@ export async function sendRecoveryCode(rt: IdentityRuntime, flowId: string, emai
     expiresAt: new Date(now.getTime() + rt.config.lifespans.codeMs),
     at: now,
   });
+  if (!(await isLatestSend(rt, 'recovery', flowId, sendId, codeId))) return;
   await rt.courier.send(recoveryCodeEmail(address.value, code));
 }

@@ -24,7 +24,7 @@ import {
 } from '../pipeline.ts';
 import { registerGetFlow } from '../get-flow.ts';
 import { rejectBrowserArtifacts, sessionForFlowType } from '../api-flows.ts';
-import { emailOfBody, isCsrfViolation, maxCodeSubmissions, retryWithNewFlow } from '../code-flow.ts';
+import { beginCodeSend, emailOfBody, guessIdentifiers, isCsrfViolation, retryWithNewFlow } from '../code-flow.ts';
 import { createSettingsFlow } from '../settings/handler.ts';
 import { newRecoveryFlow, sendRecoveryCode, showCodeForm } from './create.ts';
 
@@ -68,11 +68,6 @@ async function initRecovery(rt: IdentityRuntime, request: FastifyRequest, reply:
   }
 }
 
-async function answer(rt: IdentityRuntime, request: FastifyRequest, reply: FastifyReply, flow: Flow) {
-  await rt.flows.update(flow, rt.now());
-  return respondFlow(rt, request, reply, recoveryDescriptor, flow, 200);
-}
-
 async function submitRecovery(rt: IdentityRuntime, request: FastifyRequest, reply: FastifyReply) {
   let flow: Flow | undefined;
   try {
@@ -113,34 +108,32 @@ async function submitRecovery(rt: IdentityRuntime, request: FastifyRequest, repl
         rt.rateLimits.recovery.perIp,
         rt.rateLimits.recovery.perAddress,
         address.toLowerCase(),
-      ).failed();
+      );
       showCodeForm(flow, address);
+      const sendId = await beginCodeSend(rt, flow);
       const flowId = flow.id;
       // Known and unknown addresses answer alike, in the same time: the lookup happens afterwards.
-      rt.background(() => sendRecoveryCode(rt, flowId, address));
-      return await answer(rt, request, reply, flow);
+      rt.background(() => sendRecoveryCode(rt, flowId, address, sendId));
+      return await respondFlow(rt, request, reply, recoveryDescriptor, flow, 200);
     }
     if (!skipsCsrfCheck(flow)) checkCsrf(rt, request, flow, body);
-    const target = typeof flow.internal.email === 'string' ? flow.internal.email : undefined;
     const attempt = guard(
       rt,
       request,
       'recovery-code',
       rt.rateLimits.recovery.perIp,
       rt.rateLimits.recovery.perAddress,
-      target?.toLowerCase(),
+      await guessIdentifiers(rt, 'recovery', flow),
     );
     const used = await rt.codes.use('recovery', flow.id, code, rt.now());
     resetMessages(flow.ui);
     if (!used) {
-      attempt.failed();
-      const submissions = Number(flow.internal.submissions ?? 0) + 1;
-      flow.internal.submissions = submissions;
-      if (submissions >= maxCodeSubmissions) await rt.codes.invalidateFlow(flow.id, rt.now());
       // An invalid code is a 200 with the message (Kratos section 9.3).
       addMessage(flow.ui, texts.recoveryCodeInvalid());
-      return await answer(rt, request, reply, flow);
+      await rt.flows.updateUi(flow, rt.now());
+      return await respondFlow(rt, request, reply, recoveryDescriptor, flow, 200);
     }
+    attempt.succeeded();
     return await recovered(rt, request, reply, flow, used);
   } catch (error) {
     if (flow && isCsrfViolation(error))

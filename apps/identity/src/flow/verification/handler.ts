@@ -24,7 +24,7 @@ import {
 } from '../pipeline.ts';
 import { registerGetFlow } from '../get-flow.ts';
 import { rejectBrowserArtifacts } from '../api-flows.ts';
-import { emailOfBody, isCsrfViolation, maxCodeSubmissions, retryWithNewFlow } from '../code-flow.ts';
+import { beginCodeSend, emailOfBody, guessIdentifiers, isCsrfViolation, retryWithNewFlow } from '../code-flow.ts';
 import { newVerificationFlow, sendVerificationCode } from './start.ts';
 
 export const verificationDescriptor: FlowDescriptor = {
@@ -63,7 +63,6 @@ async function initVerification(rt: IdentityRuntime, request: FastifyRequest, re
 
 /** Verification decides by `IsBrowserRequest`: a JSON body without `Accept: application/json` still redirects. */
 async function answer(rt: IdentityRuntime, request: FastifyRequest, reply: FastifyReply, flow: Flow) {
-  await rt.flows.update(flow, rt.now());
   if (flow.type === 'browser' && isBrowserRequest(request))
     return redirect(reply, withQuery(rt.config.ui.verification, { flow: flow.id }));
   return reply.code(200).send(await verificationDescriptor.toJson(rt, flow));
@@ -89,26 +88,23 @@ async function submitVerification(rt: IdentityRuntime, request: FastifyRequest, 
     const code = stringField(body, 'code');
     if (code) {
       // A code proves itself: Kratos skips the anti-CSRF check here (e-mail links).
-      const email = typeof flow.internal.email === 'string' ? flow.internal.email : undefined;
       const attempt = guard(
         rt,
         request,
         'verification-code',
         rt.rateLimits.verification.perIp,
         rt.rateLimits.verification.perAddress,
-        email,
+        await guessIdentifiers(rt, 'verification', flow),
       );
       const used = await rt.codes.use('verification', flow.id, code, rt.now());
       resetMessages(flow.ui);
       if (!used) {
-        attempt.failed();
-        const submissions = Number(flow.internal.submissions ?? 0) + 1;
-        flow.internal.submissions = submissions;
-        if (submissions >= maxCodeSubmissions) await rt.codes.invalidateFlow(flow.id, rt.now());
         // An invalid code is a 200 with the message (Kratos section 9.3).
         addMessage(flow.ui, texts.verificationCodeInvalid());
+        await rt.flows.updateUi(flow, rt.now());
         return await answer(rt, request, reply, flow);
       }
+      attempt.succeeded();
       await rt.identities.setAddressStatus(used.address, 'completed', rt.now());
       const next = flow.returnTo ?? rt.config.defaultReturnTo;
       flow.state = 'passed_challenge';
@@ -118,6 +114,7 @@ async function submitVerification(rt: IdentityRuntime, request: FastifyRequest, 
         nodes: [continueNode(next)],
         messages: [texts.verificationSuccessful()],
       };
+      await rt.flows.update(flow, rt.now());
       return await answer(rt, request, reply, flow);
     }
     const email = emailOfBody(body);
@@ -130,16 +127,17 @@ async function submitVerification(rt: IdentityRuntime, request: FastifyRequest, 
       rt.rateLimits.verification.perIp,
       rt.rateLimits.verification.perAddress,
       email.toLowerCase(),
-    ).failed();
+    );
     flow.state = 'sent_email';
     flow.internal.email = email;
     flow.ui.nodes = flow.ui.nodes.filter((node) => node.group !== 'code');
     flow.ui.nodes.push(...codeNodes('verification', email));
     resetMessages(flow.ui);
     addMessage(flow.ui, texts.verificationCodeSent());
+    const sendId = await beginCodeSend(rt, flow);
     const flowId = flow.id;
     // Whether the address exists is never told, not even by the time the answer takes.
-    rt.background(() => sendVerificationCode(rt, flowId, email));
+    rt.background(() => sendVerificationCode(rt, flowId, email, sendId));
     return await answer(rt, request, reply, flow);
   } catch (error) {
     if (flow && isCsrfViolation(error))

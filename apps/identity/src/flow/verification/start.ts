@@ -7,15 +7,21 @@ import { addMessage } from '../../ui/container.ts';
 import { texts } from '../../ui/text.ts';
 import { withQuery } from '../../http/respond.ts';
 import { createFlow } from '../pipeline.ts';
+import { beginCodeSend, isLatestSend } from '../code-flow.ts';
 import type { Flow, FlowType } from '../flow.ts';
 
 /** Creates a code for the address with the flow and mails it; a verified address gets nothing. */
-export async function sendVerificationCode(rt: IdentityRuntime, flowId: string, email: string): Promise<void> {
+export async function sendVerificationCode(
+  rt: IdentityRuntime,
+  flowId: string,
+  email: string,
+  sendId: string,
+): Promise<void> {
   const address = await rt.identities.findVerifiableAddress(email);
   if (!address || address.verified) return;
   const code = newCode();
   const now = rt.now();
-  await rt.codes.create({
+  const codeId = await rt.codes.create({
     kind: 'verification',
     flowId,
     identityId: address.identityId,
@@ -24,6 +30,7 @@ export async function sendVerificationCode(rt: IdentityRuntime, flowId: string, 
     expiresAt: new Date(now.getTime() + rt.config.lifespans.codeMs),
     at: now,
   });
+  if (!(await isLatestSend(rt, 'verification', flowId, sendId, codeId))) return;
   await rt.courier.send(verificationCodeEmail(address.value, code));
   await rt.identities.setAddressStatus(address.value, 'sent', now);
 }
@@ -63,8 +70,7 @@ export async function startVerification(
   flow.ui.nodes = flow.ui.nodes.filter((node) => node.group !== 'code');
   flow.ui.nodes.push(...codeNodes('verification', address.value));
   addMessage(flow.ui, texts.verificationCodeSent());
-  await rt.flows.update(flow, rt.now());
-  await sendVerificationCode(rt, flow.id, address.value);
+  await sendVerificationCode(rt, flow.id, address.value, await beginCodeSend(rt, flow));
   return {
     id: flow.id,
     verifiable_address: address.value,

@@ -44,7 +44,6 @@ export const lookupLogin: LoginStrategy = {
     if (!credential) throw FlowValidationError.form(texts.noLookup());
     const config = credential.config as unknown as LookupConfig;
     const index = await findLookupCode(config, code);
-    if (index < 0 || config.codes[index]?.used_at) attempt.failed();
     if (index < 0) throw FlowValidationError.form(texts.lookupInvalid());
     if (config.codes[index]?.used_at) throw FlowValidationError.form(texts.lookupUsed());
     const codes = config.codes.map((entry, position) =>
@@ -53,6 +52,7 @@ export const lookupLogin: LoginStrategy = {
     // Saved only if no other request used a code meanwhile: a code works once, even in a race.
     if (!(await rt.identities.updateCredentialConfig(credential, { ...config, codes }, rt.now())))
       throw FlowValidationError.form(texts.lookupUsed());
+    attempt.succeeded();
     return identity;
   },
 };

@@ -72,13 +72,10 @@ export const passwordLogin: LoginStrategy = {
       typeof credential?.config.hashed_password === 'string' ? credential.config.hashed_password : undefined;
     if (!credential || !hashed) {
       await burnVerification(password as string);
-      attempt.failed();
       throw FlowValidationError.form(texts.invalidCredentials());
     }
-    if (!(await verifyPassword(hashed, password as string))) {
-      attempt.failed();
-      throw FlowValidationError.form(texts.invalidCredentials());
-    }
+    if (!(await verifyPassword(hashed, password as string))) throw FlowValidationError.form(texts.invalidCredentials());
+    attempt.succeeded();
     const identity = await rt.identities.findById(credential.identityId);
     if (!identity) throw FlowValidationError.form(texts.invalidCredentials());
     if (identity.state !== 'active') throw FlowValidationError.form(texts.identityDisabled());

@@ -44,10 +44,8 @@ export const totpLogin: LoginStrategy = {
     const credential = (await rt.identities.credentials(identity.id)).get('totp');
     if (!credential) throw FlowValidationError.form(texts.noTotp());
     // On login the wrong code is a form message, not a node message (Kratos section 9.4).
-    if (!(await consumeTotpCode(rt, credential, code))) {
-      attempt.failed();
-      throw FlowValidationError.form(texts.totpWrong());
-    }
+    if (!(await consumeTotpCode(rt, credential, code))) throw FlowValidationError.form(texts.totpWrong());
+    attempt.succeeded();
     return identity;
   },
 };

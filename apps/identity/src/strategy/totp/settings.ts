@@ -79,10 +79,8 @@ export const totpSettings: SettingsStrategy = {
     const totp = secret ? totpOf(secret, rt.config.totpIssuer, emailOf(identity) || identity.id) : undefined;
     const step = totp ? matchingStep(totp, code, rt.now()) : undefined;
     // In settings the wrong code is a message on the totp_code node (Kratos section 9.4).
-    if (!totp || step === undefined) {
-      attempt.failed();
-      throw FlowValidationError.field('totp_code', texts.totpWrong());
-    }
+    if (!totp || step === undefined) throw FlowValidationError.field('totp_code', texts.totpWrong());
+    attempt.succeeded();
     await rt.identities.putCredential(
       identity.id,
       'totp',

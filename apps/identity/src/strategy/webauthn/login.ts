@@ -63,10 +63,7 @@ export const webauthnLogin: LoginStrategy = {
     const config = credential?.config as unknown as WebAuthnConfig | undefined;
     if (!credential || !config?.credentials.length) throw FlowValidationError.form(texts.noWebAuthn());
     const challenge = flow.internal[challengeKey];
-    const refuse = () => {
-      attempt.failed();
-      return FlowValidationError.form(texts.webAuthnWrong());
-    };
+    const refuse = () => FlowValidationError.form(texts.webAuthnWrong());
     let response: AuthenticationResponseJSON;
     try {
       response = JSON.parse(assertion) as AuthenticationResponseJSON;
@@ -96,6 +93,7 @@ export const webauthnLogin: LoginStrategy = {
     );
     if (!(await rt.identities.updateCredentialConfig(credential, { ...config, credentials }, rt.now())))
       throw FlowValidationError.form(texts.webAuthnWrong());
+    attempt.succeeded();
     return identity;
   },
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."one_time_codes" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;
