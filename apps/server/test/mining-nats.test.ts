@@ -71,4 +71,29 @@ describe('share batches from NATS JetStream', () => {
     }
     expect(pending).toBe(0);
   });
+
+  it('refuses a batch of more than 50,000 events, as the HTTP ingest does', async () => {
+    const js = publisher.jetstream();
+    const before = { ...ingest.counters };
+    const event = { pool: 'Test pool', account_name: 'bob_mining', worker_name: 'big', difficulty: 1, accepted: true };
+    // Short events keep the message under NATS's max_payload; the cap is on their number.
+    const oversized = JSON.stringify({ batch_id: 'too-big', events: Array.from({ length: 50_001 }, () => ({})) });
+    await js.publish(subject, oversized);
+    await js.publish(
+      subject,
+      JSON.stringify({ batch_id: 'after-big', events: [{ ...event, at: new Date().toISOString() }] }),
+    );
+    const deadline = Date.now() + 10_000;
+    while (
+      ingest.counters.batches + ingest.counters.malformed < before.batches + before.malformed + 2 &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(ingest.counters).toMatchObject({
+      batches: before.batches + 1,
+      malformed: before.malformed + 1,
+      failed: 0,
+    });
+  });
 });

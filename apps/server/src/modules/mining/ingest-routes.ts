@@ -12,6 +12,9 @@ export interface IngestRoutesOptions {
   ingestKey: string | undefined;
 }
 
+/** The most events one batch may carry, over HTTP and NATS alike. */
+export const maxEventsPerBatch = 50_000;
+
 /** Batches up to 50,000 events of about 150 bytes. */
 const bodyLimit = 16 * 1024 * 1024;
 
@@ -49,7 +52,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (a
           body.batch_id.length > 0 &&
           body.batch_id.length <= 128 &&
           Array.isArray(body.events) &&
-          body.events.length <= 50_000;
+          body.events.length <= maxEventsPerBatch;
         return valid
           ? { value: data }
           : { error: new HttpError('validation_failed', { fields: [{ field: 'body', text: 'invalid input' }] }) };

@@ -1,5 +1,6 @@
 import { AckPolicy, connect, nanos, type JsMsg, type NatsConnection } from 'nats';
 import type { MiningEngine } from './engine.ts';
+import { maxEventsPerBatch } from './ingest-routes.ts';
 
 export interface NatsIngestOptions {
   engine: MiningEngine;
@@ -27,13 +28,15 @@ function envelopeOf(message: JsMsg): { batchId: string; events: unknown[] } | un
   if (typeof batchId !== 'string' || batchId.length === 0 || batchId.length > 128 || !Array.isArray(events)) {
     return undefined;
   }
+  if (events.length > maxEventsPerBatch) return undefined;
   return { batchId, events };
 }
 
 /**
  * Share batches from a NATS JetStream stream, the same JSON as the HTTP ingest, through a durable
  * pull consumer. A message is acknowledged only once its shares are committed; the engine counts
- * a redelivered batch once by its id. A message that is not a batch is terminated, not retried.
+ * a redelivered batch once by its id. A message that is not a batch, or a batch of more than
+ * 50,000 events, is terminated, not retried.
  */
 export async function natsIngest(options: NatsIngestOptions) {
   const connection: NatsConnection = await connect({ servers: options.url, name: 'pool-mining-ingest' });
