@@ -4,6 +4,7 @@ import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import type { RunningServer } from '../src/server.ts';
 import { demoPassword, demoPeople } from '../src/demo/people.ts';
 import { TestBrowser } from './support/browser.ts';
+import { capturePrintedMail } from './support/printed-mail.ts';
 import { startTestServer } from './support/server.ts';
 
 const alice = demoPeople.find((person) => person.email === 'alice@demo.pool');
@@ -17,16 +18,12 @@ describe.each(testDatabaseKinds)('access to accounts and invitations on %s', (ki
   // One sign-in each for the whole file: the identity service refuses a TOTP code used before.
   let owner: TestBrowser;
   let stranger: TestBrowser;
-
-  const latestInviteToken = async (email: string) => {
-    const [mail] = await database.query<{ body: string }>(
-      'select body from app.outbox where recipient = $1 order by created_at desc limit 1',
-      [email],
-    );
-    return mail?.body.match(/invitation\?token=([A-Za-z0-9_-]{43})/)?.[1] ?? '';
-  };
+  // Without SMTP the invitation link is printed once; the outbox keeps the mail without it.
+  let mail: ReturnType<typeof capturePrintedMail>;
+  const latestInviteToken = async (email: string) => mail.inviteToken(email);
 
   beforeAll(async () => {
+    mail = capturePrintedMail();
     database = await openTestDatabase(kind);
     server = await startTestServer(database);
     const rows = await database.query<{ id: string; account_name: string }>('select id, account_name from app.miners');
@@ -36,6 +33,7 @@ describe.each(testDatabaseKinds)('access to accounts and invitations on %s', (ki
     stranger = await signedIn(bob);
   });
   afterAll(async () => {
+    mail?.restore();
     await server?.close();
     await database?.close();
   });

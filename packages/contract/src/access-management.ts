@@ -6,6 +6,14 @@ export const invitableRoles = ['admin', 'manager', 'accountant', 'treasurer', 'v
 export const InvitableRole = z.enum(invitableRoles);
 export type InvitableRole = z.infer<typeof InvitableRole>;
 
+/**
+ * The roles an account of this kind offers. On a pool every role sees every section (spec 5), so
+ * pool roles differ only in managing or not: a pool offers admin and viewer.
+ */
+export function invitableRolesOn(kind: 'miner' | 'pool' | 'operator'): readonly InvitableRole[] {
+  return kind === 'pool' ? ['admin', 'viewer'] : invitableRoles;
+}
+
 /** A person with a role on the account. */
 export const AccessMember = z.object({
   id: z.uuid(),

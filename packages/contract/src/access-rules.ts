@@ -26,7 +26,11 @@ export const sectionsOfRole: Record<Role, readonly Section[]> = {
   viewer: ['Workers'],
 };
 
-/** Roles that may change an account's settings and access, not only read it. */
+/**
+ * Roles that may change an account's settings and access, not only read it, whatever the kind of
+ * account the permission is on: a pool-type role sees every section (spec 5), yet only a pool
+ * admin or owner manages.
+ */
 export const managingRoles: readonly Role[] = ['admin', 'owner'];
 
 export function roleAccessOf(kind: AccountKind, role: Role): RoleAccess {

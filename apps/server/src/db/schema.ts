@@ -150,6 +150,11 @@ export const invites = app.table(
     invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** The identity made for an invitee who had none, once they opened the link and agreed to the terms. */
     identityId: uuid(),
+    /**
+     * SHA-256 of the key the activating browser keeps in a cookie: only that browser may activate
+     * again, to resume onboarding, and only while the identity has no credential.
+     */
+    activationKeyHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
@@ -161,7 +166,10 @@ export const invites = app.table(
   ],
 );
 
-/** Mail the product sends; without SMTP_URL it stays here for an operator to read. */
+/**
+ * Mail the product sends; without SMTP_URL it stays here for an operator to read. Secrets in a
+ * message (invitation links) are never stored: the body keeps a reference instead.
+ */
 export const outbox = app.table(
   'outbox',
   {

@@ -4,6 +4,8 @@ import type { SecondFactors } from '@pool/contract/identity';
 export interface IdentityAdminClient {
   /** Which second factors the identity has set up; undefined when the identity does not exist. */
   secondFactors(identityId: string): Promise<SecondFactors | undefined>;
+  /** The types of every credential the identity has (password, totp, ...); undefined when it does not exist. */
+  credentialTypes(identityId: string): Promise<string[] | undefined>;
   deleteIdentity(identityId: string): Promise<void>;
   /** The identity that signs in with this e-mail, if any. */
   identityIdByEmail(email: string): Promise<string | undefined>;
@@ -35,15 +37,23 @@ export function identityAdminClient({ baseUrl, headers = {} }: AdminEndpoint): I
   const failed = (what: string, response: Response) =>
     new Error(`identity admin answered ${response.status} to ${what}`);
 
+  async function credentialTypes(identityId: string): Promise<string[] | undefined> {
+    const response = await call(`/admin/identities/${encodeURIComponent(identityId)}`);
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw failed('get identity', response);
+    const body = (await response.json()) as { credentials?: Record<string, unknown> };
+    return Object.keys(body.credentials ?? {});
+  }
+
   return {
     async secondFactors(identityId) {
-      const response = await call(`/admin/identities/${encodeURIComponent(identityId)}`);
-      if (response.status === 404) return undefined;
-      if (!response.ok) throw failed('get identity', response);
-      const body = (await response.json()) as { credentials?: Record<string, unknown> };
-      const types = new Set(Object.keys(body.credentials ?? {}));
+      const found = await credentialTypes(identityId);
+      if (!found) return undefined;
+      const types = new Set(found);
       return { totp: types.has('totp'), lookup_secret: types.has('lookup_secret'), webauthn: types.has('webauthn') };
     },
+
+    credentialTypes,
 
     async deleteIdentity(identityId) {
       const response = await call(`/admin/identities/${encodeURIComponent(identityId)}`, { method: 'DELETE' });

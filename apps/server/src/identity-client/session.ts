@@ -12,6 +12,7 @@ export const IdentitySession = z.object({
   identity: z.object({
     id: z.uuid(),
     traits: z.object({ email: z.string() }).loose(),
+    verifiable_addresses: z.array(z.object({ value: z.string(), verified: z.boolean() })).optional(),
   }),
 });
 export type IdentitySession = z.infer<typeof IdentitySession>;

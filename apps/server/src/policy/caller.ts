@@ -5,7 +5,14 @@ import type { Grant } from './account-access.ts';
 /** Who is calling, as the policy plugin established it. */
 export type Caller =
   | { kind: 'anonymous' }
-  | { kind: 'person'; session: IdentitySession; userId: string; email: string }
+  | {
+      kind: 'person';
+      session: IdentitySession;
+      userId: string;
+      email: string;
+      /** The identity's verified addresses, lower-cased. */
+      verifiedEmails: readonly string[];
+    }
   /** A read-only visitor with a watcher link's token (spec 6). */
   | { kind: 'watcher'; watcher: WatcherGrant };
 

@@ -39,7 +39,7 @@ const identity: IdentityPublicClient = {
 };
 
 /** These routes act on no account; account grants are tested on a real database. */
-const noAccounts: AccountAccess = { grantOn: async () => undefined };
+const noAccounts: Pick<AccountAccess, 'grantsOn'> = { grantsOn: async () => [] };
 const noWatchers = { byToken: async () => undefined, minerOf: async () => undefined };
 
 async function appWithPolicy() {

@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { paths } from '@pool/contract/paths';
-import { managingRoles, sectionAllowed } from '@pool/contract/access';
+import { sectionAllowed } from '@pool/contract/access';
 import { HttpError } from '../http/errors.ts';
 import type { IdentityPublicClient } from '../identity-client/session.ts';
 import type { WatcherGrant } from '../modules/watchers/repository.ts';
 import type { Caller } from './caller.ts';
 import type { AccountAccess, Grant } from './account-access.ts';
 import type { AccountSource, RoutePolicy } from './route-policy.ts';
+import { grantAdmits } from './grant-rules.ts';
 import { passesStepUp } from './step-up.ts';
 
 export interface PolicyOptions {
   identity: IdentityPublicClient;
-  access: AccountAccess;
+  access: Pick<AccountAccess, 'grantsOn'>;
   watchers: {
     byToken(token: string): Promise<WatcherGrant | undefined>;
     minerOf(watcherId: string): Promise<string | undefined>;
@@ -136,6 +137,9 @@ export const policyPlugin = fp<PolicyOptions>(
           session,
           userId: session.identity.id,
           email: session.identity.traits.email,
+          verifiedEmails: (session.identity.verifiable_addresses ?? [])
+            .filter((address) => address.verified)
+            .map((address) => address.value.trim().toLowerCase()),
         });
       }
       if (policy.caller === 'anyone') return;
@@ -166,12 +170,12 @@ export const policyPlugin = fp<PolicyOptions>(
         // A route that acts on accounts acts on at least one: naming none is never a pass.
         if (accountIds.length === 0) throw new HttpError('access_denied');
         for (const id of accountIds) {
-          const granted = await access.grantOn(caller.userId, { kind: policy.account.kind, id });
+          const kind = policy.account.kind;
+          // Any one of the person's permissions that reach the account may admit the call.
+          const granted = (await access.grantsOn(caller.userId, { kind, id })).find((candidate) =>
+            grantAdmits(candidate, policy, kind),
+          );
           if (!granted) throw new HttpError('access_denied');
-          if (policy.section && !sectionAllowed(granted.access, policy.section)) throw new HttpError('access_denied');
-          if (policy.manage && granted.access.type !== 'pool' && !managingRoles.includes(granted.role)) {
-            throw new HttpError('access_denied');
-          }
           grant ??= granted;
         }
         if (grant) grants.set(request, grant);

@@ -17,8 +17,16 @@ export interface RoutePolicy {
   readonly account?: AccountSource;
   /** The section of that account the call reads or changes (spec 5 route guards). */
   readonly section?: Section;
-  /** Changes the account itself (settings, access): needs an owner or admin, or pool staff. */
+  /**
+   * Changes the account itself (settings, access): needs a managing role (admin or owner) on the
+   * permission that reaches it, a pool permission included.
+   */
   readonly manage?: boolean;
+  /**
+   * Closes the account: only its owner, or pool staff with a managing role. An invited admin, or
+   * an admin of the operator that manages the account, may not.
+   */
+  readonly ownerOnly?: boolean;
   /** A critical change (spec 6): needs the step-up rule. */
   readonly critical?: boolean;
   /**

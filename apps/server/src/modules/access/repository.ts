@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Drizzle } from '@pool/db/database';
 import type { AccessInvite, AccessMember } from '@pool/contract/access-management';
+import { managingRoles } from '@pool/contract/access';
 import type { Role } from '@pool/contract/accounts';
-import { invites, miners, operators, permissions, pools, users, type AppSchema } from '../../db/schema.ts';
+import { invites, miners, operators, permissions, pools, users, watchers, type AppSchema } from '../../db/schema.ts';
 
 /** An account that people can be given access to. */
 export interface AccountKey {
@@ -17,11 +18,62 @@ export interface InviteRow {
   account: AccountKey;
   role: Role;
   identityId: string | null;
+  /** Hash of the key of the browser that activated the invitation, once one did. */
+  activationKeyHash: string | null;
   expiresAt: Date;
   acceptedAt: Date | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type Tx = Parameters<Parameters<Drizzle<AppSchema>['transaction']>[0]>[0];
+
+/**
+ * Deletes the watcher links and pending invitations a person made on the account, and on the
+ * accounts it reaches (an operator's customers, a pool's operators and miners), wherever no
+ * permission of theirs manages that account any longer. Runs after the permission changed, in its
+ * transaction: what someone made with a role must not outlive the role.
+ */
+async function dropWhatTheyMade(tx: Tx, userId: string, account: AccountKey): Promise<void> {
+  const managing = sql.join(
+    managingRoles.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with reach (type, id, pool_id, operator_id) as (
+      select 'miner'::text, m.id, m.pool_id, m.operator_id from ${miners} m
+        where (${account.type} = 'miner' and m.id = ${account.id}::uuid)
+           or (${account.type} = 'operator' and m.operator_id = ${account.id}::uuid)
+           or (${account.type} = 'pool' and m.pool_id = ${account.id}::uuid)
+      union all
+      select 'operator', o.id, o.pool_id, null from ${operators} o
+        where (${account.type} = 'operator' and o.id = ${account.id}::uuid)
+           or (${account.type} = 'pool' and o.pool_id = ${account.id}::uuid)
+      union all
+      select 'pool', ${account.id}::uuid, ${account.id}::uuid, null where ${account.type} = 'pool'
+    ),
+    orphaned as (
+      select r.type, r.id from reach r where not exists (
+        select 1 from ${permissions} p
+        where p.user_id = ${userId}::uuid and p.role in (${managing})
+          and ((p.type = r.type and p.account_id = r.id)
+            or (p.type = 'pool' and p.account_id = r.pool_id)
+            or (p.type = 'operator' and p.account_id = r.operator_id))
+      )
+    ),
+    dropped_watchers as (
+      delete from ${watchers} w using orphaned o
+      where o.type = 'miner' and w.miner_id = o.id and w.created_by = ${userId}::uuid
+      returning w.id
+    ),
+    dropped_invites as (
+      delete from ${invites} i using orphaned o
+      where i.account_type = o.type and i.account_id = o.id and i.invited_by = ${userId}::uuid
+        and i.accepted_at is null
+      returning i.id
+    )
+    select (select count(*) from dropped_watchers) as watchers, (select count(*) from dropped_invites) as invites`);
+}
 
 export function accessRepository(db: Drizzle<AppSchema>) {
   const onAccount = (account: AccountKey) =>
@@ -109,9 +161,31 @@ export function accessRepository(db: Drizzle<AppSchema>) {
         account: { type: row.accountType, id: row.accountId },
         role: row.role,
         identityId: row.identityId,
+        activationKeyHash: row.activationKeyHash,
         expiresAt: row.expiresAt,
         acceptedAt: row.acceptedAt,
       };
+    },
+
+    /**
+     * Binds an open invitation's activation to one browser: true for the one call that claims it,
+     * false for any other, however many arrive at once.
+     */
+    async claimActivation(inviteId: string, keyHash: string): Promise<boolean> {
+      const claimed = await db
+        .update(invites)
+        .set({ activationKeyHash: keyHash })
+        .where(and(eq(invites.id, inviteId), isNull(invites.activationKeyHash), isNull(invites.acceptedAt)))
+        .returning({ id: invites.id });
+      return claimed.length > 0;
+    },
+
+    /** Gives a claim back when no identity could be made for it. */
+    async releaseActivation(inviteId: string, keyHash: string): Promise<void> {
+      await db
+        .update(invites)
+        .set({ activationKeyHash: null })
+        .where(and(eq(invites.id, inviteId), eq(invites.activationKeyHash, keyHash), isNull(invites.identityId)));
     },
 
     async setInviteIdentity(inviteId: string, identityId: string): Promise<void> {
@@ -143,23 +217,56 @@ export function accessRepository(db: Drizzle<AppSchema>) {
       });
     },
 
-    /** Changes a member's role; owners keep theirs. False when no such member is on the account. */
-    async changeRole(account: AccountKey, permissionId: string, role: Role): Promise<boolean> {
-      const changed = await db
-        .update(permissions)
-        .set({ role })
-        .where(and(onAccount(account), eq(permissions.id, permissionId), ne(permissions.role, 'owner')))
-        .returning({ id: permissions.id });
-      return changed.length > 0;
+    /**
+     * Changes a member's role; owners keep theirs, and nobody changes their own (no promoting
+     * oneself, no demoting the last admin by mistake). A member who no longer manages loses the
+     * watcher links and invitations they made.
+     */
+    async changeRole(
+      account: AccountKey,
+      permissionId: string,
+      role: Role,
+      changedBy: string,
+    ): Promise<'changed' | 'own' | 'not_found'> {
+      return db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(permissions)
+          .set({ role })
+          .where(
+            and(
+              onAccount(account),
+              eq(permissions.id, permissionId),
+              ne(permissions.role, 'owner'),
+              ne(permissions.userId, changedBy),
+            ),
+          )
+          .returning({ userId: permissions.userId });
+        if (changed) {
+          if (!managingRoles.includes(role)) await dropWhatTheyMade(tx, changed.userId, account);
+          return 'changed';
+        }
+        const [own] = await tx
+          .select({ id: permissions.id })
+          .from(permissions)
+          .where(and(onAccount(account), eq(permissions.id, permissionId), eq(permissions.userId, changedBy)));
+        return own ? 'own' : 'not_found';
+      });
     },
 
-    /** Removes a member (never an owner) or withdraws an invitation. */
+    /**
+     * Removes a member (never an owner), with the watcher links and pending invitations they made
+     * for the account, or withdraws an invitation.
+     */
     async remove(account: AccountKey, accessId: string): Promise<boolean> {
-      const member = await db
-        .delete(permissions)
-        .where(and(onAccount(account), eq(permissions.id, accessId), ne(permissions.role, 'owner')))
-        .returning({ id: permissions.id });
-      if (member.length > 0) return true;
+      const removed = await db.transaction(async (tx) => {
+        const [member] = await tx
+          .delete(permissions)
+          .where(and(onAccount(account), eq(permissions.id, accessId), ne(permissions.role, 'owner')))
+          .returning({ userId: permissions.userId });
+        if (member) await dropWhatTheyMade(tx, member.userId, account);
+        return member !== undefined;
+      });
+      if (removed) return true;
       const invite = await db
         .delete(invites)
         .where(

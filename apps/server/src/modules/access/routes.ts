@@ -10,6 +10,8 @@ import {
   InviteBody,
   InviteInfo,
   InviteToken,
+  invitableRolesOn,
+  type InvitableRole,
 } from '@pool/contract/access-management';
 import { ErrorBody } from '@pool/contract/errors';
 import { HttpError } from '../../http/errors.ts';
@@ -18,8 +20,9 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { personOf } from '../../policy/caller.ts';
 import type { RoutePolicy } from '../../policy/route-policy.ts';
 import type { UserRepository } from '../identity/repository.ts';
+import { activationCookie, activationKeyOf, isActivationKey, newActivationKey } from './activation-cookie.ts';
 import { invitationMail } from './invitation-mail.ts';
-import type { AccessRepository, AccountKey } from './repository.ts';
+import { hashToken, type AccessRepository, type AccountKey } from './repository.ts';
 
 export interface AccessRoutesOptions {
   access: AccessRepository;
@@ -55,6 +58,11 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
     // Spec 6: access changes are critical; only those who manage the account make them.
     const changes: RoutePolicy = { ...reads, manage: true, critical: true };
     const keyOf = (id: string): AccountKey => ({ type, id });
+    const offered = (role: InvitableRole) => {
+      if (!invitableRolesOn(type).includes(role)) {
+        throw new HttpError('validation_failed', { fields: [{ field: 'role', text: 'Invalid input' }] });
+      }
+    };
 
     app.get(
       `/${path}/:id/access`,
@@ -87,6 +95,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
       },
       async (request, reply) => {
         const caller = personOf(request.caller);
+        offered(request.body.role);
         await users.ensure(caller.userId, caller.email);
         const key = keyOf(request.params.id);
         const email = request.body.email.trim().toLowerCase();
@@ -94,7 +103,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
           throw new HttpError('validation_failed', { fields: [{ field: 'email', text: 'Invalid input' }] });
         }
         const expiresAt = new Date(now().getTime() + inviteLifespanMs);
-        const { token } = await access.createInvite({
+        const { id, token } = await access.createInvite({
           email,
           account: key,
           role: request.body.role,
@@ -107,6 +116,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
             poolName: await poolName(),
             accountName: (await access.accountName(key)) ?? '',
             role: request.body.role,
+            inviteId: id,
             link: `${publicUrl}/invitation?token=${token}`,
             expiresAt,
           }),
@@ -128,8 +138,15 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        const changed = await access.changeRole(keyOf(request.params.id), request.params.access_id, request.body.role);
-        if (!changed) throw new HttpError('not_found');
+        offered(request.body.role);
+        const outcome = await access.changeRole(
+          keyOf(request.params.id),
+          request.params.access_id,
+          request.body.role,
+          personOf(request.caller).userId,
+        );
+        if (outcome === 'own') throw new HttpError('access_denied', { message: 'Nobody changes their own role' });
+        if (outcome === 'not_found') throw new HttpError('not_found');
         return reply.status(204).send(null);
       },
     );
@@ -175,15 +192,18 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
     },
     async (request) => {
       const invite = await openInvite(request.params.token);
-      // An identity this invitation made is still the invitee's to finish; any other signs in.
-      const existing = invite.identityId ? undefined : await admin.identityIdByEmail(invite.email);
+      // An identity this invitation made is the invitee's to finish until it has a credential;
+      // then, like any other identity, it signs in to accept.
+      const existing = invite.identityId
+        ? (await admin.credentialTypes(invite.identityId))?.length
+        : await admin.identityIdByEmail(invite.email);
       return {
         email: invite.email,
         account_type: invite.account.type,
         account_name: (await access.accountName(invite.account)) ?? '',
         role: invite.role,
         expires_at: invite.expiresAt.toISOString(),
-        has_identity: existing !== undefined,
+        has_identity: Boolean(existing),
       };
     },
   );
@@ -202,13 +222,38 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
     },
     async (request, reply) => {
       const invite = await openInvite(request.params.token);
+      // Someone who signs in already accepts after signing in, and gets no recovery code here.
+      if (!invite.identityId && (await admin.identityIdByEmail(invite.email))) throw new HttpError('conflict');
+      // One browser activates an invitation: the first to ask, and afterwards only that one.
+      const browserKey = activationKeyOf(request.headers.cookie);
+      const key = browserKey ?? newActivationKey();
+      if (invite.activationKeyHash === null) {
+        if (!(await access.claimActivation(invite.id, hashToken(key)))) throw new HttpError('conflict');
+      } else if (!isActivationKey(browserKey, invite.activationKeyHash)) {
+        throw new HttpError('conflict');
+      }
       let identityId = invite.identityId;
-      if (!identityId) {
-        if (await admin.identityIdByEmail(invite.email)) throw new HttpError('conflict');
-        identityId = await admin.createIdentity(invite.email);
+      if (identityId) {
+        // Once the invitee has a password (or any credential) they sign in; no more codes.
+        const credentials = await admin.credentialTypes(identityId);
+        if (!credentials || credentials.length > 0) throw new HttpError('conflict');
+      } else {
+        try {
+          identityId = await admin.createIdentity(invite.email);
+        } catch (error) {
+          await access.releaseActivation(invite.id, hashToken(key));
+          throw error;
+        }
         await access.setInviteIdentity(invite.id, identityId);
       }
       const recovery = await admin.createRecoveryCode(identityId, recoveryCodeLifespan);
+      reply.header(
+        'set-cookie',
+        activationCookie(key, {
+          secure: publicUrl.startsWith('https://'),
+          maxAgeSeconds: (invite.expiresAt.getTime() - now().getTime()) / 1000,
+        }),
+      );
       return reply.status(201).send({ recovery_flow_id: recovery.flowId, recovery_code: recovery.code });
     },
   );
@@ -227,7 +272,10 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
     async (request) => {
       const caller = personOf(request.caller);
       const invite = await openInvite(request.body.token);
-      if (invite.email !== caller.email.trim().toLowerCase()) throw new HttpError('access_denied');
+      // The address must be the caller's and verified: an unverified e-mail proves nothing.
+      if (!caller.verifiedEmails.includes(invite.email)) {
+        throw new HttpError('access_denied', { message: 'The invitation is for another or an unverified e-mail' });
+      }
       await users.ensure(caller.userId, caller.email);
       if (!(await access.accept(invite, caller.userId, now()))) throw new HttpError('not_found');
       return { account_type: invite.account.type, account_id: invite.account.id, role: invite.role };

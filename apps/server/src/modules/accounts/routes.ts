@@ -87,10 +87,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.delete(
     '/miners/:miner_id',
     {
-      config: { policy: { ...owned, critical: true } },
+      config: { policy: { ...owned, ownerOnly: true, critical: true } },
       schema: {
         tags: ['accounts'],
-        summary: 'Delete a miner account (critical change)',
+        summary: 'Delete a miner account (critical change; its owner or pool staff only)',
         params: MinerParams,
         response: { 204: z.null(), ...errors },
       },
