@@ -23,7 +23,7 @@ export function serialChain(): Serially {
 export interface SnapshotFlusherOptions {
   queue: WaitingBatches;
   aggregator: ShareAggregator;
-  registry: WorkerRegistry;
+  registry: Pick<WorkerRegistry, 'assignIds'>;
   repository: Pick<MiningWriteRepository, 'commitFlush'>;
   closer: Pick<BucketCloser, 'markLate'>;
   events: MiningEventBus;
@@ -36,52 +36,63 @@ export interface SnapshotFlusherOptions {
 
 const idOf = (entry: WorkerEntry) => entry.id ?? 0;
 
+/** The worker rows this flush moves on, each to the widest span of shares the worker has shown. */
+function activityOf(snapshot: FlushSnapshot): FlushSnapshot['workerActivity'] {
+  return activityToStore(snapshot.workerActivity, activityStep).map((row) => ({
+    owner: row.owner,
+    firstShareAt: Math.min(row.owner.firstShareAt ?? row.firstShareAt, row.firstShareAt),
+    lastShareAt: Math.max(row.owner.lastShareAt ?? row.lastShareAt, row.lastShareAt),
+  }));
+}
+
+function flushInputOf(batches: WaitingBatch[], snapshot: FlushSnapshot, stored: FlushSnapshot['workerActivity']) {
+  return {
+    batches: batches.map(({ batchId, accepted, rejected }) => ({ batchId, accepted, rejected })),
+    workerMinutes: snapshot.workerMinutes.map((row) => ({ ...row, owner: idOf(row.owner) })),
+    accountMinutes: snapshot.accountMinutes,
+    workerActivity: stored.map((row) => ({ ...row, owner: idOf(row.owner) })),
+    accountActivity: snapshot.accountActivity,
+  };
+}
+
+/** After the commit: the workers learn what was stored, late minutes are marked, statuses move. */
+function moveWorkers(
+  { closer, events }: Pick<SnapshotFlusherOptions, 'closer' | 'events'>,
+  snapshot: FlushSnapshot,
+  stored: FlushSnapshot['workerActivity'],
+  now: number,
+): void {
+  for (const row of stored) row.owner.storedLastShareAt = row.lastShareAt;
+  for (const row of snapshot.workerMinutes) closer.markLate(idOf(row.owner), accountsOf(row.owner), row.minute);
+  for (const { owner: entry, firstShareAt, lastShareAt } of snapshot.workerActivity) {
+    const before = entry.lastShareAt === null ? null : workerStatus(entry.lastShareAt, now);
+    entry.firstShareAt = Math.min(entry.firstShareAt ?? firstShareAt, firstShareAt);
+    entry.lastShareAt = Math.max(entry.lastShareAt ?? lastShareAt, lastShareAt);
+    const after = workerStatus(entry.lastShareAt, now);
+    if (before !== after) announceStatus(events, entry, before, after, now);
+  }
+}
+
 /**
  * Group commit: each flush writes what the aggregator summed and every batch that waited for it
  * in one transaction, one flush at a time, then moves the workers on and announces their status.
  */
 export function snapshotFlusher(options: SnapshotFlusherOptions) {
-  const { queue, aggregator, registry, repository, closer, events, serially, clock, interval, onError } = options;
+  const { queue, aggregator, registry, repository, serially, clock, interval, onError } = options;
   let flushing: Promise<void> | undefined;
   let scheduled: NodeJS.Timeout | undefined;
   let lastFlushStart = -Infinity;
   let counted = 0;
-
-  /** After the commit: the workers learn what was stored, late minutes are marked, statuses move. */
-  function applyCommitted(snapshot: FlushSnapshot, stored: FlushSnapshot['workerActivity'], now: number): void {
-    counted += snapshot.shares;
-    for (const row of stored) row.owner.storedLastShareAt = row.lastShareAt;
-    for (const row of snapshot.workerMinutes) closer.markLate(idOf(row.owner), accountsOf(row.owner), row.minute);
-    for (const { owner: entry, firstShareAt, lastShareAt } of snapshot.workerActivity) {
-      const before = entry.lastShareAt === null ? null : workerStatus(entry.lastShareAt, now);
-      entry.firstShareAt = Math.min(entry.firstShareAt ?? firstShareAt, firstShareAt);
-      entry.lastShareAt = Math.max(entry.lastShareAt ?? lastShareAt, lastShareAt);
-      const after = workerStatus(entry.lastShareAt, now);
-      if (before !== after) announceStatus(events, entry, before, after, now);
-    }
-  }
 
   async function writeSnapshot(batches: WaitingBatch[]): Promise<void> {
     const snapshot = aggregator.take();
     await serially(async () => {
       await registry.assignIds(snapshot.workerActivity.map((row) => row.owner));
       const now = clock();
-      const stored = activityToStore(snapshot.workerActivity, activityStep).map((row) => ({
-        owner: row.owner,
-        firstShareAt: Math.min(row.owner.firstShareAt ?? row.firstShareAt, row.firstShareAt),
-        lastShareAt: Math.max(row.owner.lastShareAt ?? row.lastShareAt, row.lastShareAt),
-      }));
-      await repository.commitFlush(
-        {
-          batches: batches.map(({ batchId, accepted, rejected }) => ({ batchId, accepted, rejected })),
-          workerMinutes: snapshot.workerMinutes.map((row) => ({ ...row, owner: idOf(row.owner) })),
-          accountMinutes: snapshot.accountMinutes,
-          workerActivity: stored.map((row) => ({ ...row, owner: idOf(row.owner) })),
-          accountActivity: snapshot.accountActivity,
-        },
-        now,
-      );
-      applyCommitted(snapshot, stored, now);
+      const stored = activityOf(snapshot);
+      await repository.commitFlush(flushInputOf(batches, snapshot, stored), now);
+      counted += snapshot.shares;
+      moveWorkers(options, snapshot, stored, now);
     });
   }
 

@@ -65,6 +65,49 @@ export interface BatchIntakeOptions {
   flusher: { schedule: () => void; flush: () => Promise<void> };
 }
 
+interface Sorting {
+  poolId: string;
+  registry: WorkerRegistry;
+  aggregator: ShareAggregator;
+  rejections: Map<ShareRejectionReason, number>;
+}
+
+/** Adds a batch's accepted shares to the aggregator and answers what it counted and refused. */
+function sortShares(sorting: Sorting, batchId: string, checked: (Share | ShareRejectionReason)[]): IngestResult {
+  const { poolId, registry, aggregator, rejections } = sorting;
+  const result: IngestResult = { batch_id: batchId, duplicate: false, accepted: 0, rejected: 0, rejections: [] };
+  checked.forEach((share, index) => {
+    let reason: ShareRejectionReason | undefined;
+    if (typeof share === 'string') reason = share;
+    else {
+      const miner = registry.miner(share.accountName);
+      if (!miner) reason = 'unknown_account';
+      else if (miner.poolId !== poolId) reason = 'unknown_pool';
+      else {
+        aggregator.add(registry.worker(miner, share.workerName), share);
+        result.accepted += 1;
+        return;
+      }
+    }
+    result.rejected += 1;
+    result.rejections.push({ index, reason });
+    rejections.set(reason, (rejections.get(reason) ?? 0) + 1);
+  });
+  return result;
+}
+
+/** Adds history minutes to the aggregator; answers the earliest (Infinity for none). */
+function addHistory(registry: WorkerRegistry, aggregator: ShareAggregator, minutes: HistoryMinute[]): number {
+  let from = Infinity;
+  for (const row of minutes) {
+    const miner = registry.miner(row.accountName);
+    if (!miner) throw new Error(`history names an unknown account ${row.accountName}`);
+    aggregator.addMinute(registry.worker(miner, row.workerName), row.start, row.totals, row.lastShareAt);
+    from = Math.min(from, row.start);
+  }
+  return from;
+}
+
 /**
  * Takes share batches in: validates each event, sums the accepted ones into the aggregator,
  * tallies refusals by reason and holds the batch until the flush that commits it.
@@ -73,29 +116,7 @@ export function batchIntake(options: BatchIntakeOptions) {
   const { pool, clock, maxShareAge, maxAhead, registry, aggregator, repository, queue, flusher } = options;
   const inFlight = new Map<string, Promise<IngestResult>>();
   const rejections = new Map<ShareRejectionReason, number>();
-
-  /** Adds a batch's accepted shares to the aggregator and answers what it counted and refused. */
-  function sort(batchId: string, checked: (Share | ShareRejectionReason)[]): IngestResult {
-    const result: IngestResult = { batch_id: batchId, duplicate: false, accepted: 0, rejected: 0, rejections: [] };
-    checked.forEach((share, index) => {
-      let reason: ShareRejectionReason | undefined;
-      if (typeof share === 'string') reason = share;
-      else {
-        const miner = registry.miner(share.accountName);
-        if (!miner) reason = 'unknown_account';
-        else if (miner.poolId !== pool.id) reason = 'unknown_pool';
-        else {
-          aggregator.add(registry.worker(miner, share.workerName), share);
-          result.accepted += 1;
-          return;
-        }
-      }
-      result.rejected += 1;
-      result.rejections.push({ index, reason });
-      rejections.set(reason, (rejections.get(reason) ?? 0) + 1);
-    });
-    return result;
-  }
+  const sorting: Sorting = { poolId: pool.id, registry, aggregator, rejections };
 
   async function countBatch(batch: IncomingBatch): Promise<IngestResult> {
     const seen = (await repository.countedBatches([batch.batchId])).get(batch.batchId);
@@ -105,7 +126,7 @@ export function batchIntake(options: BatchIntakeOptions) {
     await registry.learnMiners(
       checked.filter((share): share is Share => typeof share !== 'string').map((share) => share.accountName),
     );
-    const result = sort(batch.batchId, checked);
+    const result = sortShares(sorting, batch.batchId, checked);
     const committed = queue.add({ batchId: batch.batchId, accepted: result.accepted, rejected: result.rejected });
     flusher.schedule();
     await committed;
@@ -131,13 +152,7 @@ export function batchIntake(options: BatchIntakeOptions) {
   async function importHistory(batchId: string, minutes: HistoryMinute[]): Promise<number> {
     if ((await repository.countedBatches([batchId])).has(batchId)) return Infinity;
     await registry.learnMiners(minutes.map((row) => row.accountName));
-    let from = Infinity;
-    for (const row of minutes) {
-      const miner = registry.miner(row.accountName);
-      if (!miner) throw new Error(`history names an unknown account ${row.accountName}`);
-      aggregator.addMinute(registry.worker(miner, row.workerName), row.start, row.totals, row.lastShareAt);
-      from = Math.min(from, row.start);
-    }
+    const from = addHistory(registry, aggregator, minutes);
     const committed = queue.add({ batchId, accepted: minutes.length, rejected: 0 });
     void flusher.flush();
     await committed;

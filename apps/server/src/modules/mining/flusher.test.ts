@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { shareAggregator } from './aggregator.ts';
+import { miningEventBus } from './events.ts';
+import { serialChain, snapshotFlusher } from './flusher.ts';
+import { waitingBatches } from './intake.ts';
+import type { FlushInput } from './flush-writes.ts';
+
+/** A flusher over an empty aggregator whose commits are recorded, or fail with `failWith`. */
+function recordingFlusher(failWith?: Error) {
+  const commits: FlushInput['batches'][] = [];
+  const errors: string[] = [];
+  const queue = waitingBatches();
+  const flusher = snapshotFlusher({
+    queue,
+    aggregator: shareAggregator(),
+    registry: { assignIds: () => Promise.resolve() },
+    repository: {
+      commitFlush: async (input: FlushInput) => {
+        commits.push(input.batches);
+        await Promise.resolve();
+        if (failWith) throw failWith;
+      },
+    },
+    closer: { markLate: () => {} },
+    events: miningEventBus(),
+    serially: serialChain(),
+    clock: () => 0,
+    interval: 0,
+    onError: (_error, during) => errors.push(during),
+  });
+  const submit = (batchId: string) => {
+    const committed = queue.add({ batchId, accepted: 1, rejected: 0 });
+    flusher.schedule();
+    return committed;
+  };
+  return { submit, commits, errors };
+}
+
+describe('snapshot flusher', () => {
+  it('commits the batches that arrived during a flush together in the next one', async () => {
+    const { submit, commits } = recordingFlusher();
+    // The first batch starts a flush at once; the next two arrive while it is under way.
+    await Promise.all([submit('a'), submit('b'), submit('c')]);
+    expect(commits.map((batches) => batches.map((batch) => batch.batchId))).toEqual([['a'], ['b', 'c']]);
+  });
+
+  it('rejects every batch of a failed flush and reports the failure once per flush', async () => {
+    const failure = new Error('the database went away');
+    const { submit, errors } = recordingFlusher(failure);
+    const batches = [submit('a'), submit('b')];
+    for (const batch of batches) await expect(batch).rejects.toBe(failure);
+    expect(errors).toEqual(['flush', 'flush']);
+  });
+});
+
+describe('serial chain', () => {
+  it('runs work one at a time, going on after a failure', async () => {
+    const serially = serialChain();
+    const order: string[] = [];
+    const failed = serially(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push('first');
+      throw new Error('first failed');
+    });
+    const second = serially(async () => {
+      order.push('second');
+      return 2;
+    });
+    await expect(failed).rejects.toThrow('first failed');
+    await expect(second).resolves.toBe(2);
+    expect(order).toEqual(['first', 'second']);
+  });
+});
