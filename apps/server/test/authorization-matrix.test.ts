@@ -24,9 +24,20 @@ type Rule =
   | { who: 'person' }
   /** A path parameter that names the caller's own user id (alice's, in these calls). */
   | { who: 'self' }
-  | { who: 'account'; on: 'miner' | 'operator' | 'pool'; section?: Section; manage?: boolean; watchers?: boolean };
+  | {
+      who: 'account';
+      on: AccountKind;
+      section?: Section;
+      /** Needs a managing role (admin or owner), whatever kind of account the role is on. */
+      manage?: boolean;
+      /** Only the account's own owner, or a managing role on the pool. */
+      owner?: boolean;
+      watchers?: boolean;
+    };
 
-function miningRead(on: 'miner' | 'operator' | 'pool'): Rule {
+type AccountKind = 'miner' | 'operator' | 'pool';
+
+function miningRead(on: AccountKind): Rule {
   return { who: 'account', on, section: 'Workers', watchers: on === 'miner' };
 }
 
@@ -39,7 +50,7 @@ const routes: Record<string, Rule> = {
   'POST /api/backend/v0.1/miners': { who: 'person' },
   'PUT /api/backend/v0.1/miners/:miner_id/title': { who: 'account', on: 'miner', manage: true },
   'DELETE /api/backend/v0.1/miners/:miner_id/title': { who: 'account', on: 'miner', manage: true },
-  'DELETE /api/backend/v0.1/miners/:miner_id': { who: 'account', on: 'miner', manage: true },
+  'DELETE /api/backend/v0.1/miners/:miner_id': { who: 'account', on: 'miner', manage: true, owner: true },
   'GET /api/backend/v0.1/miners/lookup-by-account-name': { who: 'person' },
   'GET /api/backend/v0.1/operators/lookup-by-title/:title': { who: 'anyone' },
   'GET /api/backend/v0.1/watchers/:token': { who: 'anyone' },
@@ -132,53 +143,66 @@ const routes: Record<string, Rule> = {
   'POST /api/backend/v0.1/ingest/shares': { who: 'ingest key' },
 };
 
-/** Spec 6, written out: which sections each role on alice's miner account may open. */
-const sectionsOf: Record<Exclude<Role, 'owner'>, readonly Section[]> = {
+/** Spec 6, written out: which sections each role opens on a miner or an operator account. */
+const sectionsOf: Record<Role, readonly Section[]> = {
+  owner: ['Payments', 'Workers', 'Transfers', 'Referrals', 'AccessControl'],
   admin: ['Payments', 'Workers', 'Transfers', 'Referrals', 'AccessControl'],
   manager: ['Payments', 'Workers', 'Transfers', 'Referrals'],
   accountant: ['Payments', 'Transfers', 'Referrals'],
   treasurer: ['Payments', 'Transfers', 'Referrals'],
   viewer: ['Workers'],
 };
-const roleNames = Object.keys(sectionsOf) as Exclude<Role, 'owner'>[];
+/** Spec 5: a pool-type role opens every section; spec 6 and review 1: only admins and owners manage. */
+const everySection: readonly Section[] = ['Payments', 'Workers', 'Transfers', 'Referrals', 'AccessControl'];
+const managingRoles: readonly Role[] = ['admin', 'owner'];
+const everyRole = Object.keys(sectionsOf) as Role[];
+
+/**
+ * Every role on each kind of account: on alice's miner (alice is its owner), on the operator that
+ * manages alice's miner as its customer (the demo's operator is its owner), and on the pool (the
+ * demo's staff is its admin). The others are made for the matrix.
+ */
+type RoleCaller = `${Role} of ${'alice' | 'the operator' | 'the pool'}`;
+const holderOf = { miner: 'alice', operator: 'the operator', pool: 'the pool' } as const;
+const roleCallers: { caller: RoleCaller; on: AccountKind; role: Role }[] = (
+  ['miner', 'operator', 'pool'] as const
+).flatMap((on) => everyRole.map((role) => ({ caller: `${role} of ${holderOf[on]}` as const, on, role })));
 
 type Caller =
   | 'anonymous'
-  | 'alice (owner)'
   | 'bob (another miner)'
-  | `${Exclude<Role, 'owner'>} of alice`
-  | 'operator'
-  | 'pool staff'
+  | RoleCaller
   | 'platform'
   | 'watcher of Workers'
   | 'watcher of Payments'
   | 'revoked watcher';
 
-const people = [
-  'alice (owner)',
-  'bob (another miner)',
-  ...roleNames.map((role) => `${role} of alice`),
-  'operator',
-  'pool staff',
-  'platform',
-] as Caller[];
+/** Alice: the owner of her miner, and the person of the `self` routes. */
+const alice: Caller = 'owner of alice';
+const people: Caller[] = [...roleCallers.map(({ caller }) => caller), 'bob (another miner)', 'platform'];
 const watcherCallers: Caller[] = ['watcher of Workers', 'watcher of Payments', 'revoked watcher'];
 const allCallers: Caller[] = ['anonymous', ...people, ...watcherCallers];
+
+/** Whether a role on one kind of account admits a call that acts on another, by a written-out rule. */
+function roleAdmits(holder: { on: AccountKind; role: Role }, rule: Extract<Rule, { who: 'account' }>): boolean {
+  // A pool's roles reach everything in it; an operator's reach it and its customers (alice's miner).
+  const reaches = holder.on === 'pool' || holder.on === rule.on || (holder.on === 'operator' && rule.on === 'miner');
+  if (!reaches) return false;
+  const sections = holder.on === 'pool' ? everySection : sectionsOf[holder.role];
+  if (rule.section && !sections.includes(rule.section)) return false;
+  const manages = managingRoles.includes(holder.role);
+  if (rule.manage && !manages) return false;
+  if (rule.owner && !(holder.on === 'pool' ? manages : holder.on === rule.on && holder.role === 'owner')) return false;
+  return true;
+}
 
 /** Who a rule admits; the written-out expectation the server is held to. */
 function admitted(rule: Rule, method: string): Set<Caller> {
   if (rule.who === 'anyone') return new Set(allCallers);
   if (rule.who === 'ingest key') return new Set();
   if (rule.who === 'person') return new Set(people);
-  if (rule.who === 'self') return new Set(['alice (owner)']);
-  if (rule.on === 'pool') return new Set(['pool staff']);
-  if (rule.on === 'operator') return new Set(['operator', 'pool staff']);
-  const allowed = new Set<Caller>(['alice (owner)', 'pool staff']);
-  for (const role of roleNames) {
-    const hasSection = !rule.section || sectionsOf[role].includes(rule.section);
-    const manages = !rule.manage || role === 'admin';
-    if (hasSection && manages) allowed.add(`${role} of alice`);
-  }
+  if (rule.who === 'self') return new Set([alice]);
+  const allowed = new Set<Caller>(roleCallers.filter((holder) => roleAdmits(holder, rule)).map(({ caller }) => caller));
   if (rule.watchers && method === 'GET') {
     if (rule.section === 'Workers' || !rule.section) allowed.add('watcher of Workers');
     if (rule.section === 'Payments' || !rule.section) allowed.add('watcher of Payments');
@@ -205,10 +229,10 @@ describe('authorisation matrix: every product route, every kind of caller', () =
       await browser.signIn(email, demoPassword, person?.totpSecret);
       browsers.set(caller, browser);
     };
-    await signIn('alice (owner)', 'alice@demo.pool');
+    await signIn(alice, 'alice@demo.pool');
     await signIn('bob (another miner)', 'bob@demo.pool');
-    await signIn('operator', 'operator@demo.pool');
-    await signIn('pool staff', 'staff@demo.pool');
+    await signIn('owner of the operator', 'operator@demo.pool');
+    await signIn('admin of the pool', 'staff@demo.pool');
     await signIn('platform', 'admin@demo.pool');
 
     const [miner] = await database.query<{ id: string }>("select id from app.miners where account_name = 'alice_hash'");
@@ -221,17 +245,23 @@ describe('authorisation matrix: every product route, every kind of caller', () =
       pool: pool?.id ?? '',
     });
 
-    for (const role of roleNames) {
+    // Alice's miner becomes a customer of the operator, so that the operator's roles reach it too.
+    await database.query('update app.miners set operator_id = $1 where id = $2', [ids.operator, ids.aliceMiner]);
+    const accountOf = { miner: ids.aliceMiner, operator: ids.operator, pool: ids.pool };
+    for (const { caller, on, role } of roleCallers) {
+      if (browsers.has(caller)) continue;
       const browser = new TestBrowser(server.listeningOn);
-      const email = `${role}@matrix.test`;
+      const email = `${role}.${on}@matrix.test`;
       await browser.register(email, 'Matrix-Role-4471');
       const whoami = await browser.json<{ identity: { id: string } }>('/identity/sessions/whoami');
       await database.query('insert into app.users (id, email) values ($1, $2)', [whoami.body.identity.id, email]);
-      await database.query(
-        "insert into app.permissions (user_id, type, account_id, role) values ($1, 'miner', $2, $3)",
-        [whoami.body.identity.id, ids.aliceMiner, role],
-      );
-      browsers.set(`${role} of alice`, browser);
+      await database.query('insert into app.permissions (user_id, type, account_id, role) values ($1, $2, $3, $4)', [
+        whoami.body.identity.id,
+        on,
+        accountOf[on],
+        role,
+      ]);
+      browsers.set(caller, browser);
     }
 
     // A worker of alice's, made the way stratum servers make them: by its first share.
@@ -318,14 +348,30 @@ describe('authorisation matrix: every product route, every kind of caller', () =
     expect(Object.keys(routes).filter((route) => !registered.includes(route))).toEqual([]);
   });
 
-  it('admits exactly the callers each rule names, and refuses everyone else', async () => {
+  /** Every route called by every caller once (callers of one route at once), shared by the tests below. */
+  let outcomes: Promise<Map<string, number>> | undefined;
+  const allOutcomes = () =>
+    (outcomes ??= (async () => {
+      const statuses = new Map<string, number>();
+      for (const { method, url } of server.app.productRoutes) {
+        await Promise.all(
+          allCallers.map(async (caller) => {
+            statuses.set(`${method} ${url} by ${caller}`, await outcome(caller, method, url));
+          }),
+        );
+      }
+      return statuses;
+    })());
+
+  it('admits exactly the callers each rule names, and refuses everyone else', { timeout: 240_000 }, async () => {
+    const statuses = await allOutcomes();
     const mismatches: string[] = [];
     for (const { method, url } of server.app.productRoutes) {
       const rule = routes[`${method} ${url}`];
       if (!rule) continue;
       const expected = admitted(rule, method);
       for (const caller of allCallers) {
-        const status = await outcome(caller, method, url);
+        const status = statuses.get(`${method} ${url} by ${caller}`);
         const allowed = status === 204;
         if (allowed !== expected.has(caller)) mismatches.push(`${method} ${url} by ${caller}: ${status}`);
         if (!allowed && status !== 401 && status !== 403) mismatches.push(`${method} ${url} by ${caller}: ${status}`);
@@ -333,4 +379,41 @@ describe('authorisation matrix: every product route, every kind of caller', () =
     }
     expect(mismatches).toEqual([]);
   });
+
+  it(
+    'finding 1: on every managing route only admins and owners pass, pool roles included',
+    { timeout: 240_000 },
+    async () => {
+      const statuses = await allOutcomes();
+      const managing = Object.entries(routes).filter(
+        (entry): entry is [string, Extract<Rule, { who: 'account' }>] =>
+          entry[1].who === 'account' && entry[1].manage === true,
+      );
+      // Access changes, watcher links and deleting a miner, on miners, operators and the pool.
+      expect(managing.length).toBeGreaterThanOrEqual(14);
+      const passed: string[] = [];
+      for (const [route] of managing) {
+        for (const { caller, role } of roleCallers) {
+          if (statuses.get(`${route} by ${caller}`) === 204) passed.push(`${role}: ${route} by ${caller}`);
+        }
+      }
+      expect(passed.filter((entry) => !entry.startsWith('admin:') && !entry.startsWith('owner:'))).toEqual([]);
+      // Every kind of account has a managing role that passes, so the refusals above are about roles.
+      for (const on of ['miner', 'operator', 'pool'] as const) {
+        expect(passed.some((entry) => entry.endsWith(`of ${holderOf[on]}`))).toBe(true);
+      }
+    },
+  );
+
+  it(
+    'finding 17: only the owner of a miner, or a managing role on the pool, deletes it',
+    { timeout: 240_000 },
+    async () => {
+      const statuses = await allOutcomes();
+      const deleting = roleCallers
+        .filter(({ caller }) => statuses.get(`DELETE /api/backend/v0.1/miners/:miner_id by ${caller}`) === 204)
+        .map(({ caller }) => caller);
+      expect(deleting.sort()).toEqual(['admin of the pool', 'owner of alice', 'owner of the pool']);
+    },
+  );
 });
