@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { applyMigrations, migrationsApplied, type Database, type MigrationSet } from '@pool/db/database';
-import { identityConfig, type Lifespans, type UiUrls } from './config.ts';
+import { identityConfig, type IdentityConfig, type Lifespans, type UiUrls } from './config.ts';
 import { schema } from './db/schema.ts';
 import { identityRepository } from './identity/repository.ts';
 import { sessionRepository } from './session/repository.ts';
@@ -40,6 +41,12 @@ export interface IdentityServiceOptions {
   rateLimits?: Partial<RateLimits>;
   lifespans?: Partial<Lifespans>;
   ui?: Partial<UiUrls>;
+  /**
+   * Where the browser reached this request, when the deployment has no fixed public address: the
+   * request's flows, `return_to` allow-list and WebAuthn origin then use it instead of
+   * `publicBaseUrl` and `appUrl`. Undefined keeps the fixed ones.
+   */
+  addressesOf?: (request: FastifyRequest) => { publicBaseUrl: string; appUrl: string } | undefined;
 }
 
 export interface IdentityService {
@@ -73,8 +80,12 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     logger,
     now,
   });
+  // The configuration of the request being served, when its addresses follow the browser's.
+  const requestConfig = new AsyncLocalStorage<IdentityConfig>();
   const rt: IdentityRuntime = {
-    config,
+    get config() {
+      return requestConfig.getStore() ?? config;
+    },
     now,
     db,
     identities: identityRepository(db),
@@ -97,6 +108,15 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     while (pending.size) await Promise.all([...pending]);
     await courier.flush();
   };
+  const followRequest = (app: FastifyInstance) => {
+    const { addressesOf } = options;
+    if (!addressesOf) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      const addresses = addressesOf(request);
+      if (!addresses) return done();
+      requestConfig.run(identityConfig({ ...options, ...addresses }), done);
+    });
+  };
   const admin = await startAdminServer(rt, options.admin ?? {});
   // Flows are of no use a day after they expired; sweeping them keeps the table small.
   const sweep = setInterval(
@@ -109,9 +129,13 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
   return {
     async publicApi(app) {
       if (!options.logger) logger.use(app.log.child({ module: 'identity' }));
+      followRequest(app);
       await publicApi(app, rt);
     },
-    wellKnown: (app) => wellKnownRoutes(app, rt),
+    async wellKnown(app) {
+      followRequest(app);
+      await wellKnownRoutes(app, rt);
+    },
     admin: admin.endpoint,
     seedDemo: (people) => seedDemoIdentities(rt, people),
     async ready() {

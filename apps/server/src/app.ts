@@ -108,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(poolConfigRoutes, {
     repository: poolConfigRepository(db),
     passwordMinLength: config.PASSWORD_MIN_LENGTH,
+    followsHost: config.followsHost,
   });
   await app.register(
     async (api) => {

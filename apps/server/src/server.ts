@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyMigrations, migrationsApplied, openDatabase, type Database, type MigrationSet } from '@pool/db/database';
 import type { ServerConfig } from './config/env.ts';
 import { buildApp } from './app.ts';
+import { requestOrigin } from './http/request-origin.ts';
 import { schema } from './db/schema.ts';
 import { poolConfigRepository } from './modules/pool-config/repository.ts';
 import { ensurePoolConfig } from './modules/pool-config/service.ts';
@@ -79,6 +80,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       smtpFrom: config.SMTP_FROM,
       admin: { port: config.IDENTITY_ADMIN_PORT, token: config.IDENTITY_ADMIN_TOKEN },
       lifespans: { privilegedSessionMs: config.PRIVILEGED_SESSION_SECONDS * 1000 },
+      addressesOf: config.followsHost ? identityAddressesOf : undefined,
     });
     stops.push(() => identity.close());
     if (config.DEMO && demo === 'seeding') {
@@ -162,6 +164,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await closeDatabase().catch(() => {});
     throw error;
   }
+}
+
+/** Without PUBLIC_URL, identity flows live on the origin the browser used, as the pool config says. */
+function identityAddressesOf(request: FastifyRequest): { publicBaseUrl: string; appUrl: string } | undefined {
+  const origin = requestOrigin(request);
+  return origin ? { publicBaseUrl: `${origin}/identity`, appUrl: origin } : undefined;
 }
 
 /** The server calls itself on loopback even when it listens on every interface. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@pool/db/database';
@@ -160,5 +161,65 @@ describe('restarts', () => {
       await server.close();
       await database.close();
     }
+  });
+});
+
+describe.each(testDatabaseKinds)('without PUBLIC_URL on %s', (kind) => {
+  let database: Database;
+  let server: RunningServer;
+  let port: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startServer(configWith({}), { database, webRoot: fakeWebRoot() });
+    port = new URL(server.listeningOn).port;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  // fetch() always sends the URL's host, so the Host header is set on a plain HTTP request.
+  const addressesAt = async (host: string) => {
+    const body = await new Promise<string>((resolve, reject) => {
+      const call = request(`${server.listeningOn}/v0.1/pools/current`, { headers: { host } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      });
+      call.on('error', reject);
+      call.end();
+    });
+    return PoolConfig.parse(JSON.parse(body)).addresses.filter((entry) => entry.type !== 'stratum');
+  };
+
+  it('answers the pool config with addresses on the host the browser used', async () => {
+    expect(await addressesAt(`127.0.0.1:${port}`)).toEqual([
+      { type: 'app', address: `http://127.0.0.1:${port}` },
+      { type: 'api', address: `http://127.0.0.1:${port}/api/backend` },
+      { type: 'auth', address: `http://127.0.0.1:${port}/identity` },
+    ]);
+    expect(await addressesAt(`localhost:${port}`)).toEqual([
+      { type: 'app', address: `http://localhost:${port}` },
+      { type: 'api', address: `http://localhost:${port}/api/backend` },
+      { type: 'auth', address: `http://localhost:${port}/identity` },
+    ]);
+    // A Host that is no host name falls back to the configured address.
+    expect((await addressesAt('bad host/"<x>'))[0]).toEqual({ type: 'app', address: 'http://localhost:0' });
+  });
+
+  it('runs identity flows on the host the browser used, and allows return_to there only', async () => {
+    const browser = new TestBrowser(server.listeningOn);
+    const here = `http://127.0.0.1:${port}`;
+    const flow = await browser.json<{ id: string; ui: { action: string }; return_to?: string }>(
+      `/identity/self-service/login/browser?return_to=${encodeURIComponent(`${here}/workers`)}`,
+    );
+    expect(flow.status).toBe(200);
+    expect(flow.body.ui.action).toBe(`${here}/identity/self-service/login?flow=${flow.body.id}`);
+    expect(flow.body.return_to).toBe(`${here}/workers`);
+    const elsewhere = await browser.json('/identity/self-service/login/browser?return_to=http://evil.test/');
+    expect(elsewhere.status).toBe(400);
+    await browser.signIn('bob@demo.pool', demoPassword);
+    expect((await browser.fetch('/api/backend/v0.1/identity')).status).toBe(200);
   });
 });

@@ -3,17 +3,24 @@ import { PoolConfig } from '@pool/contract/pool-config';
 import { ErrorBody } from '@pool/contract/errors';
 import { paths } from '@pool/contract/paths';
 import { HttpError } from '../../http/errors.ts';
+import { requestOrigin } from '../../http/request-origin.ts';
 import type { PoolConfigRepository } from './repository.ts';
+import { withDeploymentAddresses } from './service.ts';
 
 export interface PoolConfigRoutesOptions {
   repository: PoolConfigRepository;
   /** The identity service's password minimum (PASSWORD_MIN_LENGTH), served with the settings. */
   passwordMinLength: number;
+  /**
+   * No PUBLIC_URL: the app, api and auth addresses are on the origin the browser used, so that a
+   * page opened at 127.0.0.1 calls identity at 127.0.0.1, never cross-origin at localhost.
+   */
+  followsHost: boolean;
 }
 
 export const poolConfigRoutes: FastifyPluginAsyncZod<PoolConfigRoutesOptions> = async (
   app,
-  { repository, passwordMinLength },
+  { repository, passwordMinLength, followsHost },
 ) => {
   app.get(
     paths.poolConfig,
@@ -24,12 +31,18 @@ export const poolConfigRoutes: FastifyPluginAsyncZod<PoolConfigRoutesOptions> = 
         response: { 200: PoolConfig, 404: ErrorBody },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const current = await repository.findCurrent();
       if (!current) throw new HttpError('not_found');
-      const { id: _id, settings, ...config } = current;
+      const { id: _id, settings, addresses, ...config } = current;
+      const origin = followsHost ? requestOrigin(request) : undefined;
       void reply.header('cache-control', 'no-cache');
-      return { ...config, settings: { ...settings, password_min_length: passwordMinLength } };
+      if (followsHost) void reply.header('vary', 'Host');
+      return {
+        ...config,
+        addresses: origin ? withDeploymentAddresses(addresses, origin) : addresses,
+        settings: { ...settings, password_min_length: passwordMinLength },
+      };
     },
   );
 };

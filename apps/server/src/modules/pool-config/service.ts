@@ -15,6 +15,12 @@ export function deploymentAddresses(publicUrl: string): PoolAddress[] {
   ];
 }
 
+/** The stored addresses with the app, api and auth addresses on `publicUrl`, those first. */
+export function withDeploymentAddresses(addresses: readonly PoolAddress[], publicUrl: string): PoolAddress[] {
+  const kept = addresses.filter((entry) => !deploymentAddressTypes.includes(entry.type));
+  return [...deploymentAddresses(publicUrl), ...kept];
+}
+
 /**
  * Seeds the pool config on first start from the environment. Later starts keep what is stored
  * (pool staff own the stratum addresses and settings) but move the app, api and auth addresses to
@@ -42,8 +48,7 @@ export async function ensurePoolConfig(
     if (!seeded) throw new Error('the pool config was not stored');
     return seeded;
   }
-  const kept = current.addresses.filter((entry) => !deploymentAddressTypes.includes(entry.type));
-  const addresses = [...deployment, ...kept];
+  const addresses = withDeploymentAddresses(current.addresses, config.publicUrl);
   if (JSON.stringify(addresses) !== JSON.stringify(current.addresses)) {
     await repository.updateAddresses(current.id, addresses);
   }
