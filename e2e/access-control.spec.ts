@@ -13,6 +13,13 @@ async function createWatcherLink(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Create link' }).click();
 }
 
+/** The new link, shown once after its creation (only a hash of its token is kept), by its Copy button. */
+async function copyNewLink(page: Page): Promise<string> {
+  const shown = page.getByRole('group', { name: /will not be shown again/ });
+  await shown.getByRole('button', { name: 'Copy link' }).click();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
 async function passVerificationDialog(page: Page, secret: string, used: Set<string>): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
   await expect(dialog).toBeVisible();
@@ -36,7 +43,8 @@ test.describe('access control', () => {
     await passVerificationDialog(page, secret, used);
     // The refused call ran again by itself: the link exists without a second click.
     await expect(page.getByRole('cell', { name: 'Investor' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Link created and copied' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Link created' })).toBeVisible();
+    await expect(page.getByRole('group', { name: /will not be shown again/ })).toBeVisible();
   });
 
   test('without two-factor the verification dialog shows only its title and the banner @mobile', async ({ page }) => {
@@ -67,8 +75,14 @@ test.describe('access control', () => {
       .locator('[aria-current="page"]')
       .boundingBox();
     expect(here && here.x >= 0 && here.x + here.width <= (page.viewportSize()?.width ?? 0)).toBe(true);
-    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const link = await copyNewLink(page);
     expect(link).toMatch(/\/watch\/[A-Za-z0-9_-]{43}$/);
+    // The list knows the link by name, access, creator and date: the token is not shown again.
+    await expect(page.getByRole('row', { name: /Monitor/ })).toContainText(email);
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Monitor/ })).toBeVisible();
+    await expect(page.getByText(link)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
 
     const fresh = await browser.newContext();
     const visitor = await fresh.newPage();

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AccessList, type ChangeRoleBody, type InviteBody } from '@pool/contract/access-management';
 import type { Permission } from '@pool/contract/accounts';
-import { Watcher, type CreateWatcherBody } from '@pool/contract/watchers';
+import { CreatedWatcher, Watcher, type CreateWatcherBody } from '@pool/contract/watchers';
 import { api } from '@/lib/api-client.ts';
 
 export type ManagedAccount = Extract<Permission, { type: 'miner' | 'pool' | 'operator' }>;
@@ -32,8 +32,9 @@ export const watchersQuery = (minerId: string) =>
     queryFn: () => api(`/miners/${minerId}/watchers`, { schema: z.array(Watcher) }),
   });
 
+/** The answer is the one time the link's token is seen: the server keeps only its hash. */
 export const createWatcher = (minerId: string, body: CreateWatcherBody) =>
-  api(`/miners/${minerId}/watchers`, { method: 'POST', body, schema: Watcher });
+  api(`/miners/${minerId}/watchers`, { method: 'POST', body, schema: CreatedWatcher });
 
 export const deleteWatcher = (watcherId: string) => api(`/watchers/${watcherId}`, { method: 'DELETE' });
 

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CreateWatcherBody, WatcherSection } from '@pool/contract/watchers';
+import { CreateWatcherBody, WatcherSection, type CreatedWatcher } from '@pool/contract/watchers';
 import { toast } from '@/components/toast/toast-store.ts';
 import { currentLocale } from '@/features/i18n/i18n.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -19,13 +19,21 @@ interface Values {
   access: string[];
 }
 
-/** Spec 2: create and delete watcher links — name, access, creation date, copy link. */
+/**
+ * Spec 2: create and delete watcher links. The list shows name, access, creator and date; a link
+ * itself is shown once, right after it is made, because the server keeps only a hash of its token.
+ */
 export function WatcherLinksSection({ minerId, canManage }: { minerId: string; canManage: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const client = useQueryClient();
   const watchers = useQuery(watchersQuery(minerId));
   const [submitError, setSubmitError] = useState<string>();
+  const [created, setCreated] = useState<CreatedWatcher>();
+  const copyButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (created) copyButton.current?.focus();
+  }, [created]);
   const { register, handleSubmit, formState, reset, setError } = useForm<Values>({
     mode: 'onChange',
     defaultValues: { name: '', access: ['Workers'] },
@@ -40,9 +48,9 @@ export function WatcherLinksSection({ minerId, canManage }: { minerId: string; c
     try {
       const watcher = await createWatcher(minerId, CreateWatcherBody.parse(values));
       reset();
+      setCreated(watcher);
       await refresh();
       toast.success(t('accessControl.watchers.created'));
-      await copyToClipboard(watcherLink(watcher.token));
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'additional_authentication_required')) {
         setSubmitError(applyServerErrors(t, error, setError, ['name', 'access']));
@@ -51,7 +59,10 @@ export function WatcherLinksSection({ minerId, canManage }: { minerId: string; c
   };
   const remove = useMutation({
     mutationFn: deleteWatcher,
-    onSuccess: () => toast.success(t('accessControl.watchers.deleted')),
+    onSuccess: (_, watcherId) => {
+      if (created?.id === watcherId) setCreated(undefined);
+      toast.success(t('accessControl.watchers.deleted'));
+    },
     onError: quietly,
     onSettled: refresh,
   });
@@ -69,6 +80,7 @@ export function WatcherLinksSection({ minerId, canManage }: { minerId: string; c
               <tr>
                 <th scope="col">{t('accessControl.watchers.name')}</th>
                 <th scope="col">{t('accessControl.watchers.access')}</th>
+                <th scope="col">{t('accessControl.watchers.createdBy')}</th>
                 <th scope="col">{t('accessControl.watchers.createdAt')}</th>
                 <th scope="col">
                   <span className="visually-hidden">{t('accessControl.actions')}</span>
@@ -80,15 +92,9 @@ export function WatcherLinksSection({ minerId, canManage }: { minerId: string; c
                 <tr key={watcher.id}>
                   <td>{watcher.name}</td>
                   <td>{watcher.access.map((section) => t(`sections.${section}`)).join(', ')}</td>
+                  <td>{watcher.created_by?.email ?? t('accessControl.watchers.creatorDeleted')}</td>
                   <td>{new Date(watcher.created_at).toLocaleDateString(currentLocale())}</td>
                   <td className="table-actions">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      onClick={() => void copyToClipboard(watcherLink(watcher.token))}
-                    >
-                      {t('accessControl.watchers.copyLink')}
-                    </button>
                     {canManage && (
                       <button
                         type="button"
@@ -142,6 +148,29 @@ export function WatcherLinksSection({ minerId, canManage }: { minerId: string; c
           </button>
           <SubmitError message={submitError} />
         </form>
+      )}
+      {created && (
+        <div className="copy-list" role="group" aria-labelledby={`${id}-new`}>
+          <p id={`${id}-new`} className="notice" data-type="success">
+            {t('accessControl.watchers.shownOnce', { name: created.name })}
+          </p>
+          <dl className="copy-list">
+            <div className="copy-row">
+              <dt>{t('accessControl.watchers.link')}</dt>
+              <dd>
+                <code>{watcherLink(created.token)}</code>
+                <button
+                  ref={copyButton}
+                  type="button"
+                  className="button button-small"
+                  onClick={() => void copyToClipboard(watcherLink(created.token))}
+                >
+                  {t('accessControl.watchers.copyLink')}
+                </button>
+              </dd>
+            </div>
+          </dl>
+        </div>
       )}
     </section>
   );
