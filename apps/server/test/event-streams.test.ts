@@ -42,7 +42,7 @@ async function openStream(url: string, headers: Record<string, string> = {}): Pr
   }
   let received = '';
   const decoder = new TextDecoder();
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const ended = (async () => {
     try {
       for (;;) {

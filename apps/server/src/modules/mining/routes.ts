@@ -80,19 +80,9 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
    * sends events, and ends when it no longer passes.
    */
   function stream(request: FastifyRequest, reply: FastifyReply, accountId: string): void {
-    let ended = false;
-    let unsubscribe = () => {};
-    let heartbeat: NodeJS.Timeout | undefined;
     const release = streams.add(request.caller, () => end());
     if (!release) throw new HttpError('rate_limited');
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      unsubscribe();
-      clearInterval(heartbeat);
-      release();
-      reply.raw.end();
-    };
+    let ended = false;
 
     reply.hijack();
     reply.raw.writeHead(200, {
@@ -102,7 +92,6 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
       'x-accel-buffering': 'no',
     });
     reply.raw.write('retry: 5000\n\n');
-    request.raw.on('close', end);
 
     // One check at a time: a heartbeat and a burst of events that meet share it.
     let checking: Promise<boolean> | undefined;
@@ -133,15 +122,27 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
       pending.length = 0;
       sending = false;
     };
-    unsubscribe = events.subscribe((event) => {
+    const unsubscribe = events.subscribe((event) => {
       if (ended || !concerns(event, accountId)) return;
       pending.push(`event: ${event.type}\ndata: ${JSON.stringify(toWire(event, accountId))}\n\n`);
       if (!sending) void send();
     });
-    heartbeat = setInterval(() => {
+    const heartbeat = setInterval(() => {
       void recheck().then((passed) => passed && !ended && reply.raw.write(': keep-alive\n\n'));
     }, streams.recheckEvery);
     heartbeat.unref();
+
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+      release();
+      reply.raw.end();
+    };
+    reply.raw.on('close', end);
+    // A caller gone before the stream began would otherwise keep its place for good.
+    if (request.raw.socket.destroyed) end();
   }
 
   for (const { kind, path, column, tag } of accountKinds) {
