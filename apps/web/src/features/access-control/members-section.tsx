@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { invitableRoles, type InvitableRole } from '@pool/contract/access-management';
+import { invitableRolesOn, type InvitableRole } from '@pool/contract/access-management';
 import { toast } from '@/components/toast/toast-store.ts';
 import { currentLocale } from '@/features/i18n/i18n.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -18,9 +18,21 @@ interface Values {
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec 2 and 6: accounts with roles — invite an e-mail with a role, change a role, remove someone. */
-export function MembersSection({ account, canManage }: { account: ManagedAccount; canManage: boolean }) {
+/**
+ * Spec 2 and 6: accounts with roles — invite an e-mail with a role, change a role, remove someone.
+ * Nobody changes their own role; a pool offers admin and viewer only.
+ */
+export function MembersSection({
+  account,
+  canManage,
+  userId,
+}: {
+  account: ManagedAccount;
+  canManage: boolean;
+  userId: string | undefined;
+}) {
   const { t } = useTranslation();
+  const roles = invitableRolesOn(account.type);
   const id = useId();
   const client = useQueryClient();
   const access = useQuery(accessQuery(account));
@@ -71,7 +83,7 @@ export function MembersSection({ account, canManage }: { account: ManagedAccount
           {access.data.members.map((member) => (
             <li key={member.id} className="row">
               <span>{member.email}</span>
-              {canManage && member.role !== 'owner' ? (
+              {canManage && member.role !== 'owner' && member.user_id !== userId ? (
                 <span className="row-actions">
                   <label className="visually-hidden" htmlFor={`${id}-${member.id}`}>
                     {t('accessControl.members.roleOf', { email: member.email })}
@@ -84,7 +96,7 @@ export function MembersSection({ account, canManage }: { account: ManagedAccount
                       updateRole.mutate({ accessId: member.id, role: event.target.value as InvitableRole })
                     }
                   >
-                    {invitableRoles.map((role) => (
+                    {roles.map((role) => (
                       <option key={role} value={role}>
                         {t(`roles.${role}`)}
                       </option>
@@ -148,9 +160,12 @@ export function MembersSection({ account, canManage }: { account: ManagedAccount
           <div className="field">
             <label htmlFor={`${id}-role`}>{t('accessControl.members.role')}</label>
             <select id={`${id}-role`} {...register('role')}>
-              {invitableRoles.map((role) => (
+              {roles.map((role) => (
                 <option key={role} value={role}>
-                  {t(`roles.${role}`)} — {t(`roleDescriptions.${role}`)}
+                  {/* The descriptions tell sections apart; on a pool every role sees every section. */}
+                  {account.type === 'pool'
+                    ? t(`roles.${role}`)
+                    : `${t(`roles.${role}`)} — ${t(`roleDescriptions.${role}`)}`}
                 </option>
               ))}
             </select>
