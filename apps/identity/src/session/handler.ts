@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityRuntime } from '../runtime.ts';
 import { errors, KratosError } from '../http/errors.ts';
-import { sendError } from '../http/respond.ts';
+import { asKratosError, sendError } from '../http/respond.ts';
 import { isUuid, queryOf } from '../flow/pipeline.ts';
 import { highestAvailableAal, sessionFromRequest, type ActiveSession } from './manager.ts';
 import { aalRank, sessionJson } from './session.ts';
@@ -74,22 +74,32 @@ export async function sessionRoutes(app: FastifyInstance, rt: IdentityRuntime): 
     }
   });
 
-  app.delete('/sessions', async (_request, reply) => {
-    const active = await sessionFromRequest(rt, _request);
-    if (!active) return sendError(reply, errors.noSession());
-    const count = await rt.sessions.revokeOthers(active.identity.id, active.session.id, rt.now(), rt.now());
-    return reply.send({ count });
+  // Stricter than Kratos: signing the owner out everywhere needs the second factor they have too.
+  app.delete('/sessions', async (request, reply) => {
+    try {
+      const active = await sessionFromRequest(rt, request);
+      if (!active) throw errors.noSession();
+      await requireHighestAal(rt, active);
+      const count = await rt.sessions.revokeOthers(active.identity.id, active.session.id, rt.now(), rt.now());
+      return reply.send({ count });
+    } catch (error) {
+      return sendError(reply, asKratosError(rt, error));
+    }
   });
 
   app.delete('/sessions/:id', async (request, reply) => {
-    const active = await sessionFromRequest(rt, request);
-    if (!active) return sendError(reply, errors.noSession());
-    const { id } = request.params as { id: string };
-    if (!isUuid(id)) return sendError(reply, errors.badRequest('The session id is not a UUID.'));
-    if (id === active.session.id)
-      return sendError(reply, new KratosError(400, { message: 'cannot revoke current session' }));
-    // Unknown or foreign ids are answered alike: nothing to tell (Kratos section 9.7).
-    await rt.sessions.revoke(active.identity.id, id, rt.now());
-    return reply.code(204).send();
+    try {
+      const active = await sessionFromRequest(rt, request);
+      if (!active) throw errors.noSession();
+      await requireHighestAal(rt, active);
+      const { id } = request.params as { id: string };
+      if (!isUuid(id)) throw errors.badRequest('The session id is not a UUID.');
+      if (id === active.session.id) throw new KratosError(400, { message: 'cannot revoke current session' });
+      // Unknown or foreign ids are answered alike: nothing to tell (Kratos section 9.7).
+      await rt.sessions.revoke(active.identity.id, id, rt.now());
+      return reply.code(204).send();
+    } catch (error) {
+      return sendError(reply, asKratosError(rt, error));
+    }
   });
 }

@@ -51,8 +51,11 @@ export interface SettingsSubmit {
 }
 
 export type SettingsOutcome =
-  /** Saved: the flow turns `success`; a second factor set up here is added to the session. */
-  | { kind: 'saved'; secondFactor?: AuthenticationMethodName }
+  /**
+   * Saved: the flow turns `success`; a second factor set up here is added to the session. A new
+   * password or e-mail ends the identity's other sessions (Kratos's `revoke_active_sessions`).
+   */
+  | { kind: 'saved'; secondFactor?: AuthenticationMethodName; revokeOtherSessions?: boolean }
   /** Nothing saved yet (lookup regenerate or reveal): the form shows the result. */
   | { kind: 'show-form' };
 

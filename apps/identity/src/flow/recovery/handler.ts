@@ -167,6 +167,8 @@ async function recovered(
     'aal1',
     undefined,
   );
+  // Whoever held the account before it was recovered is signed out (Kratos's `revoke_active_sessions`).
+  await rt.sessions.revokeOthers(identity.id, signedIn.session.id, now, now);
   flow.state = 'passed_challenge';
   await rt.flows.update(flow, now);
   const skipSettings = new URL(flow.requestUrl).searchParams.get('skip_settings') === 'true';

@@ -188,6 +188,8 @@ async function submitSettings(rt: IdentityRuntime, request: FastifyRequest, repl
         return redirect(reply, withQuery(rt.config.ui.settings, { flow: flow.id }));
       return reply.code(200).send(await settingsDescriptor.toJson(rt, flow));
     }
+    if (outcome.revokeOtherSessions)
+      await rt.sessions.revokeOthers(session.identity.id, session.session.id, rt.now(), rt.now());
     return await settingsSaved(rt, request, reply, flow, session, outcome.secondFactor);
   } catch (error) {
     return writeFlowError(rt, request, reply, settingsDescriptor, flow, error);

@@ -43,6 +43,6 @@ export const passwordSettings: SettingsStrategy = {
       rt.now(),
       [identifier],
     );
-    return { kind: 'saved' };
+    return { kind: 'saved', revokeOtherSessions: true };
   },
 };

@@ -15,6 +15,11 @@ function newEmail(submit: SettingsSubmit): string | undefined {
   return typeof email === 'string' ? email : undefined;
 }
 
+function changesEmail(submit: SettingsSubmit): boolean {
+  const email = newEmail(submit);
+  return email !== undefined && normaliseEmail(email) !== normaliseEmail(emailOf(submit.identity));
+}
+
 /** Traits; changing the e-mail (identifier, verifiable and recovery address) needs a recent sign-in. */
 export const profileSettings: SettingsStrategy = {
   method: 'profile',
@@ -31,12 +36,10 @@ export const profileSettings: SettingsStrategy = {
     if (!traits.ok) throw new FlowValidationError(traits.messages);
   },
 
-  needsPrivilegedSession(submit) {
-    const email = newEmail(submit);
-    return email !== undefined && normaliseEmail(email) !== normaliseEmail(emailOf(submit.identity));
-  },
+  needsPrivilegedSession: (submit) => changesEmail(submit),
 
-  async update({ rt, request, flow, body, identity }) {
+  async update(submit) {
+    const { rt, request, flow, body, identity } = submit;
     checkCsrf(rt, request, flow, body);
     const traits = validateTraits(body.traits);
     if (!traits.ok) throw new FlowValidationError(traits.messages);
@@ -46,6 +49,6 @@ export const profileSettings: SettingsStrategy = {
       if (error instanceof DuplicateIdentifierError) throw FlowValidationError.form(texts.duplicate());
       throw error;
     }
-    return { kind: 'saved' };
+    return { kind: 'saved', revokeOtherSessions: changesEmail(submit) };
   },
 };
