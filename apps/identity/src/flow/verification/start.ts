@@ -6,6 +6,7 @@ import { codeNodes, emailNodes } from '../../strategy/code/nodes.ts';
 import { addMessage } from '../../ui/container.ts';
 import { texts } from '../../ui/text.ts';
 import { withQuery } from '../../http/respond.ts';
+import { identifierKey } from '../../rate-limit/guard.ts';
 import { createFlow } from '../pipeline.ts';
 import { beginCodeSend, isLatestSend } from '../code-flow.ts';
 import type { Flow, FlowType } from '../flow.ts';
@@ -64,6 +65,13 @@ export async function startVerification(
 ): Promise<{ id: string; verifiable_address: string; url: string } | undefined> {
   const address = identity.verifiableAddresses[0];
   if (!address || address.verified) return undefined;
+  // The mail counts as a verification send to the address; past that limit the address stays
+  // unverified until its owner asks for a code.
+  const send = rt.limiter.hit(
+    identifierKey('verification', address.value.toLowerCase()),
+    rt.rateLimits.verification.perAddress,
+  );
+  if (!send.allowed) return undefined;
   const flow = await newVerificationFlow(rt, options);
   flow.state = 'sent_email';
   flow.internal.email = address.value;

@@ -7,6 +7,7 @@ import { findNode, upsertNode } from '../../ui/container.ts';
 import { inputNode, submitNode } from '../../ui/nodes.ts';
 import { texts } from '../../ui/text.ts';
 import { methodIs, type RegistrationStrategy } from '../strategy.ts';
+import { guard } from '../../rate-limit/guard.ts';
 import { hashPassword } from './hasher.ts';
 import { passwordProblem } from './policy.ts';
 
@@ -47,6 +48,16 @@ export const passwordRegistration: RegistrationStrategy = {
     const identifier = normaliseEmail(traits.traits.email);
     const problem = passwordProblem(password, identifier, rt.config.passwordMinLength);
     if (problem) throw FlowValidationError.field('password', problem);
+    // What follows costs an argon2 hash and a mail, and tells whether the address has an account:
+    // bounded per IP and for the whole service (the one identifier every registration shares).
+    guard(
+      rt,
+      request,
+      'registration',
+      rt.rateLimits.registration.perIp,
+      rt.rateLimits.registration.global,
+      'all registrations',
+    );
     const transientPayload = objectField(body, 'transient_payload');
     if (transientPayload && JSON.stringify(transientPayload).length <= signUpDataLimit)
       flow.transientPayload = transientPayload;
