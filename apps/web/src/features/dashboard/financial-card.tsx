@@ -34,7 +34,7 @@ export function FinancialCard({
   return (
     <section className="card" aria-labelledby="financial-title">
       <h2 id="financial-title">{t('dashboard.financial.title')}</h2>
-      <p>
+      <p className="muted">
         {role
           ? t('dashboard.financial.lead', { role: t(`roles.${role}`), account: scope.name })
           : t('dashboard.financial.watcherLead')}
@@ -44,7 +44,7 @@ export function FinancialCard({
         <p>{t('dashboard.financial.emptyText')}</p>
       </div>
       {links.length > 0 && (
-        <nav className="row-actions" aria-label={t('dashboard.financial.linksLabel')}>
+        <nav className="financial-links" aria-label={t('dashboard.financial.linksLabel')}>
           {links.map((link) => (
             <Link key={link.path} className="button button-small" to={`${base}${link.path}`}>
               {t(link.labelKey)}
