@@ -17,7 +17,14 @@ const flags = {
   section_permissions_read: true,
   total_fee_hide: false,
 };
-const pool: ManagedAccount = { id: 'p1', type: 'pool', account_id: poolId, role: 'admin', flags };
+const pool: ManagedAccount = {
+  id: 'p1',
+  type: 'pool',
+  account_id: poolId,
+  pool_name: 'Headframe Pool',
+  role: 'admin',
+  flags,
+};
 const list: AccessList = {
   members: [
     {
