@@ -3,6 +3,7 @@ import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import { accountLabel } from '@/app/layouts/account-label.ts';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { FlowForm } from '@/features/auth/components/flow-form.tsx';
+import { FlowUnavailable } from '@/features/auth/components/flow-unavailable.tsx';
 import { FlowMessages } from '@/features/auth/components/flow-messages.tsx';
 import { nodesOfGroups } from '@/features/auth/flows/nodes.ts';
 import { useIdentityFlow } from '@/features/auth/flows/use-identity-flow.ts';
@@ -16,7 +17,8 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const config = usePoolConfig();
   const { identity } = useEntryData();
-  const { flow, revision, submit, submitting } = useIdentityFlow('settings');
+  const { flow: loadedFlow, revision, submit, submitting, unavailable, retry } = useIdentityFlow('settings');
+  const flow = unavailable ? undefined : loadedFlow;
   const passwordMinLength = config.settings.password_min_length;
 
   return (
@@ -41,6 +43,7 @@ export function SettingsPage() {
           </dl>
         </section>
       )}
+      {unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}
       {flow && <FlowMessages messages={flow.ui.messages} />}
       {flow && (
         <section className="card" aria-labelledby="password-title">

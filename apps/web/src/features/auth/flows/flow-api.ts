@@ -32,7 +32,11 @@ export type FlowOutcome<K extends FlowKind> =
   /** A session already exists where the flow wants none (login, registration, recovery). */
   | { type: 'already-signed-in' }
   /** A session is needed first (settings, second factor without a first). */
-  | { type: 'signed-out' };
+  | { type: 'signed-out' }
+  /** The service could not be reached, failed (5xx) or refused for now (429): say so, offer a retry. */
+  | { type: 'unavailable'; reason: UnavailableReason };
+
+export type UnavailableReason = 'unreachable' | 'failed' | 'rate-limited';
 
 const fromJson: { [K in FlowKind]: (json: unknown) => FlowOf[K] } = {
   login: LoginFlowFromJSON,
@@ -52,10 +56,13 @@ function isFlowJson(body: unknown): body is { id: string; ui: unknown } {
   return typeof body === 'object' && body !== null && 'ui' in body && 'id' in body;
 }
 
-/** Turns a failed SDK call into an outcome; network failures and server errors stay thrown. */
+/** Turns a failed SDK call into an outcome; only programming errors stay thrown. */
 async function outcomeOfError<K extends FlowKind>(kind: K, error: unknown): Promise<FlowOutcome<K>> {
+  // A fetch that never got an answer: offline, refused, or blocked as cross-origin.
+  if (error instanceof FetchError) return { type: 'unavailable', reason: 'unreachable' };
   if (!(error instanceof ResponseError)) throw error;
   const { status } = error.response;
+  if (status >= 500) return { type: 'unavailable', reason: 'failed' };
   const body: unknown = await error.response.json().catch(() => undefined);
   if (isFlowJson(body)) return { type: 'flow', flow: fromJson[kind](body) };
   const { error: failure, redirect_browser_to, use_flow_id } = (body ?? {}) as ErrorBody;
@@ -67,7 +74,9 @@ async function outcomeOfError<K extends FlowKind>(kind: K, error: unknown): Prom
   if (errorId === 'session_already_available') return { type: 'already-signed-in' };
   if (status === 401) return { type: 'signed-out' };
   if (status === 403 || status === 404 || status === 410) return { type: 'restart', errorId };
-  throw error;
+  if (status === 429) return { type: 'unavailable', reason: 'rate-limited' };
+  // An answer the app cannot read (a proxy's error page, say) is as good as none.
+  return { type: 'unavailable', reason: 'failed' };
 }
 
 export async function createFlow<K extends FlowKind>(

@@ -7,7 +7,7 @@ import { sessionQueryKey } from '@/features/session/get-session.ts';
 import { identityApi } from '@/lib/identity-client.ts';
 import { paths } from '@pool/contract/paths';
 import { appLocationOf } from './app-location.ts';
-import { createFlow, getFlow, submitFlow, type FlowOutcome } from './flow-api.ts';
+import { createFlow, getFlow, submitFlow, type FlowOutcome, type UnavailableReason } from './flow-api.ts';
 import type { FlowBody, FlowKind, FlowOf, FlowParams } from './flow-kinds.ts';
 
 export interface IdentityFlow<K extends FlowKind> {
@@ -18,6 +18,10 @@ export interface IdentityFlow<K extends FlowKind> {
   submit: (body: FlowBody) => Promise<FlowOutcome<K>>;
   /** Drops the flow and starts a new one. */
   restart: () => void;
+  /** Why the last call to the identity service failed; the screen says so instead of its form. */
+  unavailable: UnavailableReason | undefined;
+  /** Loads the flow again after a failure. */
+  retry: () => void;
 }
 
 interface Options<K extends FlowKind> {
@@ -45,6 +49,8 @@ export function useIdentityFlow<K extends FlowKind>(kind: K, options: Options<K>
   const [flow, setFlow] = useState<FlowOf[K]>();
   const [revision, setRevision] = useState(0);
   const [submitting, setSubmitting] = useState(false);
+  const [unavailable, setUnavailable] = useState<UnavailableReason>();
+  const [attempt, setAttempt] = useState(0);
   const optionsRef = useRef(options);
   useLayoutEffect(() => {
     optionsRef.current = options;
@@ -104,6 +110,9 @@ export function useIdentityFlow<K extends FlowKind>(kind: K, options: Options<K>
           await client.invalidateQueries({ queryKey: sessionQueryKey });
           await navigate('/auth/login', { replace: true });
           return;
+        case 'unavailable':
+          setUnavailable(outcome.reason);
+          return;
       }
     },
     [api, client, identityBase, kind, navigate, showFlowId],
@@ -113,13 +122,17 @@ export function useIdentityFlow<K extends FlowKind>(kind: K, options: Options<K>
     if (flow && flow.id === flowId) return;
     let current = true;
     const load = flowId ? getFlow(api, kind, flowId) : createFlow(api, kind, optionsRef.current.params);
-    void load.then((outcome) => (current ? handle(outcome) : undefined));
+    void load
+      .then((outcome) => (current ? handle(outcome) : undefined))
+      .catch(() => {
+        if (current) setUnavailable('failed');
+      });
     return () => {
       current = false;
     };
-    // The flow itself is not a dependency: it changes because of this effect.
+    // The flow itself is not a dependency: it changes because of this effect; `attempt` is a retry.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, flowId, handle, kind]);
+  }, [api, flowId, handle, kind, attempt]);
 
   const submit = useCallback(
     async (body: FlowBody): Promise<FlowOutcome<K>> => {
@@ -138,5 +151,11 @@ export function useIdentityFlow<K extends FlowKind>(kind: K, options: Options<K>
 
   const restart = useCallback(() => void handle({ type: 'restart', errorId: undefined }), [handle]);
 
-  return { flow, revision, submitting, submit, restart };
+  const retry = useCallback(() => {
+    setUnavailable(undefined);
+    setFlow(undefined);
+    setAttempt((value) => value + 1);
+  }, []);
+
+  return { flow, revision, submitting, submit, restart, unavailable, retry };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { markAuthIntent } from '@/features/session/auth-activity.ts';
 import { FlowForm } from '../components/flow-form.tsx';
+import { FlowUnavailable } from '../components/flow-unavailable.tsx';
 import { FlowMessages } from '../components/flow-messages.tsx';
 import { SecondFactorForm } from '../components/second-factor-form.tsx';
 import { AuthCarousel } from '../components/auth-carousel.tsx';
@@ -19,19 +20,28 @@ export function LoginPage({ brand }: { brand?: string }) {
   const returnTo = useReturnTo();
   const aal = search.get('aal') ?? undefined;
   const refresh = search.get('refresh') === 'true';
-  const { flow, revision, submit, submitting } = useIdentityFlow('login', {
+  const {
+    flow: loadedFlow,
+    revision,
+    submit,
+    submitting,
+    unavailable,
+    retry,
+  } = useIdentityFlow('login', {
     params: { aal, refresh, returnTo: returnTo.forIdentity },
     onSignedIn: () => void navigate(returnTo.inApp ?? '/', { replace: true }),
   });
+  const flow = unavailable ? undefined : loadedFlow;
   const secondStep = flow?.requested_aal === 'aal2';
 
   return (
     <div className="auth-split">
-      <section className="auth-panel" aria-busy={!flow}>
+      <section className="auth-panel" aria-busy={!flow && !unavailable}>
         <h1>{secondStep ? t('auth.login.secondFactorTitle') : (brand ?? t('screens.login'))}</h1>
         <p className="muted">
           {secondStep ? t('auth.login.secondFactorLead') : t('auth.login.lead', { pool: config.name })}
         </p>
+        {unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}
         {flow && secondStep && (
           // The form shows the first server message of a failed attempt itself (spec 8).
           <SecondFactorForm key={flow.id} flow={flow} submit={submit} submitting={submitting} />

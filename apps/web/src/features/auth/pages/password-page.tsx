@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/toast/toast-store.ts';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { FlowForm } from '../components/flow-form.tsx';
+import { FlowUnavailable } from '../components/flow-unavailable.tsx';
 import { FlowMessages } from '../components/flow-messages.tsx';
 import { nodesOfGroups } from '../flows/nodes.ts';
 import { useIdentityFlow } from '../flows/use-identity-flow.ts';
@@ -15,12 +16,14 @@ export function PasswordPage() {
   const { t } = useTranslation();
   const config = usePoolConfig();
   const navigate = useNavigate();
-  const { flow, revision, submit, submitting } = useIdentityFlow('settings');
+  const { flow: loadedFlow, revision, submit, submitting, unavailable, retry } = useIdentityFlow('settings');
+  const flow = unavailable ? undefined : loadedFlow;
 
   return (
-    <section className="auth-panel auth-panel-single" aria-busy={!flow}>
+    <section className="auth-panel auth-panel-single" aria-busy={!flow && !unavailable}>
       <h1>{t('screens.password')}</h1>
       <p className="muted">{t('auth.password.lead')}</p>
+      {unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}
       {flow && (
         <>
           <FlowMessages messages={flow.ui.messages?.filter((message) => message.type !== 'success')} />

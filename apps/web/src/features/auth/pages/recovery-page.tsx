@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { FlowForm } from '../components/flow-form.tsx';
+import { FlowUnavailable } from '../components/flow-unavailable.tsx';
 import { FlowMessages } from '../components/flow-messages.tsx';
 import { useIdentityFlow } from '../flows/use-identity-flow.ts';
 
@@ -12,17 +13,26 @@ import { useIdentityFlow } from '../flows/use-identity-flow.ts';
 export function RecoveryPage() {
   const { t } = useTranslation();
   const config = usePoolConfig();
-  const { flow, revision, submit, submitting } = useIdentityFlow('recovery', {
+  const {
+    flow: loadedFlow,
+    revision,
+    submit,
+    submitting,
+    unavailable,
+    retry,
+  } = useIdentityFlow('recovery', {
     // Kratos sends the browser to its settings UI with the new settings flow; here that is the
     // set-a-new-password screen.
     rewriteLocation: (path) => path.replace(/^\/settings\b/, '/auth/password'),
   });
+  const flow = unavailable ? undefined : loadedFlow;
   const sent = flow?.state === 'sent_email';
 
   return (
-    <section className="auth-panel auth-panel-single" aria-busy={!flow}>
+    <section className="auth-panel auth-panel-single" aria-busy={!flow && !unavailable}>
       <h1>{t('screens.recovery')}</h1>
       <p className="muted">{sent ? t('auth.recovery.enterCode') : t('auth.recovery.lead')}</p>
+      {unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}
       {flow && (
         <>
           <FlowMessages messages={flow.ui.messages} />

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { markAuthIntent } from '@/features/session/auth-activity.ts';
 import { FlowForm, type FieldRenderProps } from '../components/flow-form.tsx';
+import { FlowUnavailable } from '../components/flow-unavailable.tsx';
 import { FlowMessages } from '../components/flow-messages.tsx';
 import { useIdentityFlow } from '../flows/use-identity-flow.ts';
 import { saveSignUpData, type SignUpData } from '../flows/sign-up-data.ts';
@@ -49,9 +50,17 @@ export function RegistrationPage({ operatorTitle }: { operatorTitle?: string }) 
   const [hasPromoCode, setHasPromoCode] = useState(linkedCode !== '');
   const [promoCode, setPromoCode] = useState(linkedCode);
   const promoId = useId();
-  const { flow, revision, submit, submitting } = useIdentityFlow('registration', {
+  const {
+    flow: loadedFlow,
+    revision,
+    submit,
+    submitting,
+    unavailable,
+    retry,
+  } = useIdentityFlow('registration', {
     onSignedIn: () => void navigate('/auth/name', { replace: true }),
   });
+  const flow = unavailable ? undefined : loadedFlow;
 
   const signUpData = (): SignUpData => ({
     promo_code: hasPromoCode ? promoCode.trim() : undefined,
@@ -59,11 +68,12 @@ export function RegistrationPage({ operatorTitle }: { operatorTitle?: string }) 
   });
 
   return (
-    <section className="auth-panel auth-panel-single" aria-busy={!flow}>
+    <section className="auth-panel auth-panel-single" aria-busy={!flow && !unavailable}>
       <h1>
         {operatorTitle ? t('auth.registration.customerTitle', { operator: operatorTitle }) : t('screens.registration')}
       </h1>
       <p className="muted">{t('auth.registration.lead', { pool: config.name })}</p>
+      {unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}
       {flow && (
         <>
           <FlowMessages messages={flow.ui.messages?.filter((message) => message.id !== 1040009)} />

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { FlowForm } from '../components/flow-form.tsx';
+import { FlowUnavailable } from '../components/flow-unavailable.tsx';
 import { FlowMessages } from '../components/flow-messages.tsx';
 import { useIdentityFlow } from '../flows/use-identity-flow.ts';
 
@@ -9,12 +10,14 @@ import { useIdentityFlow } from '../flows/use-identity-flow.ts';
 export function VerificationPage() {
   const { t } = useTranslation();
   const config = usePoolConfig();
-  const { flow, revision, submit, submitting } = useIdentityFlow('verification');
+  const { flow: loadedFlow, revision, submit, submitting, unavailable, retry } = useIdentityFlow('verification');
+  const flow = unavailable ? undefined : loadedFlow;
   const passed = flow?.state === 'passed_challenge';
 
   return (
-    <section className="auth-panel auth-panel-single" aria-busy={!flow}>
+    <section className="auth-panel auth-panel-single" aria-busy={!flow && !unavailable}>
       <h1>{t('screens.verification')}</h1>
+      {unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}
       {flow && (
         <>
           <FlowMessages messages={flow.ui.messages} />

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { addressOf } from '@pool/contract/pool-addresses';
+import { usePoolConfig } from '@/features/config/use-pool-config.ts';
+import type { UnavailableReason } from '../flows/flow-api.ts';
+
+/**
+ * What a screen shows instead of its form when the identity service could not be reached or
+ * failed, with a retry. A page opened at another origin than the pool config's also says where
+ * the pool is served, since the browser refuses those calls as cross-origin.
+ */
+export function FlowUnavailable({ reason, onRetry }: { reason: UnavailableReason; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const config = usePoolConfig();
+  const auth = addressOf(config, 'auth');
+  const servedAt = auth ? new URL(auth, window.location.href).origin : window.location.origin;
+  const elsewhere = reason === 'unreachable' && servedAt !== window.location.origin;
+
+  return (
+    <div className="flow-unavailable">
+      <p className="notice" data-type="error" role="alert">
+        {t(`auth.unavailable.${reason === 'rate-limited' ? 'rateLimited' : reason}`)}
+      </p>
+      {elsewhere && (
+        <p className="notice" data-type="info">
+          {t('auth.unavailable.otherOrigin', { here: window.location.origin, there: servedAt })}{' '}
+          <a href={`${servedAt}${window.location.pathname}`}>{t('auth.unavailable.open', { there: servedAt })}</a>
+        </p>
+      )}
+      <button type="button" className="button button-primary button-block" onClick={onRetry}>
+        {t('auth.unavailable.retry')}
+      </button>
+    </div>
+  );
+}
