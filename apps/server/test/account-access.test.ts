@@ -69,6 +69,30 @@ describe.each(testDatabaseKinds)('account grants on %s', (kind) => {
     expect(await access.grantOn(operator, { kind: 'pool', id: poolId })).toBeUndefined();
   });
 
+  it('finding 1: lists every grant that reaches an account, and answers a managing one first', async () => {
+    // Alice owns her miner and is also a viewer on the pool: the pool grant sees every section, yet
+    // only her own permission manages her miner.
+    const aliceId = idOf('alice@demo.pool');
+    await database.query(
+      "insert into app.permissions (user_id, type, account_id, role) values ($1, 'pool', $2, 'viewer')",
+      [aliceId, poolId],
+    );
+    try {
+      const ref = { kind: 'miner', id: miner.alice_hash ?? '' } as const;
+      expect((await access.grantsOn(aliceId, ref)).map(({ via, role }) => ({ via, role }))).toEqual([
+        { via: 'pool', role: 'viewer' },
+        { via: 'miner', role: 'owner' },
+      ]);
+      expect(await access.grantOn(aliceId, ref)).toMatchObject({ via: 'miner', role: 'owner' });
+      expect(await access.grantOn(aliceId, { kind: 'miner', id: miner.bob_mining ?? '' })).toMatchObject({
+        via: 'pool',
+        role: 'viewer',
+      });
+    } finally {
+      await database.query("delete from app.permissions where user_id = $1 and type = 'pool'", [aliceId]);
+    }
+  });
+
   it('gives a platform administrator no account grant, and nobody a grant on a malformed or unknown id', async () => {
     expect(
       await access.grantOn(idOf('admin@demo.pool'), { kind: 'miner', id: miner.alice_hash ?? '' }),
