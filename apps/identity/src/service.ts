@@ -34,6 +34,11 @@ export interface IdentityServiceOptions {
   smtpUrl?: string;
   /** Sender of e-mails; defaults to no-reply at the app's host. */
   smtpFrom?: string;
+  /**
+   * Development only, off by default: without SMTP, the courier's log line carries each e-mail's
+   * body, recovery and verification codes included.
+   */
+  logEmailBodies?: boolean;
   logger?: FastifyBaseLogger;
   now?: () => Date;
   /** The admin listener: loopback port (0 picks a free one) and bearer token (random by default). */
@@ -79,6 +84,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     from: options.smtpFrom ?? `no-reply@${new URL(config.appUrl).hostname}`,
     logger,
     now,
+    logBodies: options.logEmailBodies ?? false,
   });
   // The configuration of the request being served, when its addresses follow the browser's.
   const requestConfig = new AsyncLocalStorage<IdentityConfig>();

@@ -19,7 +19,7 @@ export interface Courier {
 /**
  * Kratos's courier: every message lands in `identity.courier_messages`. With SMTP it is sent
  * from there (retried up to five times); without, it stays there for an operator to read, and the
- * log says so.
+ * log says so: recipient, subject and template, never the body, which holds codes and links.
  */
 export function createCourier(options: {
   db: Drizzle<IdentitySchema>;
@@ -27,6 +27,8 @@ export function createCourier(options: {
   from: string;
   logger: FastifyBaseLogger;
   now: () => Date;
+  /** Development only: the log line also carries the body. */
+  logBodies?: boolean;
 }): Courier {
   const { db, logger, now } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
@@ -87,7 +89,13 @@ export function createCourier(options: {
       if (transport) void flush();
       else
         logger.info(
-          { messageId: row?.id, to: email.recipient, subject: email.subject, body: email.body },
+          {
+            messageId: row?.id,
+            to: email.recipient,
+            subject: email.subject,
+            template: email.templateType,
+            ...(options.logBodies ? { body: email.body } : {}),
+          },
           'e-mail queued in identity.courier_messages (no SMTP_URL)',
         );
     },

@@ -27,6 +27,12 @@ function parseForm(body: string): Record<string, string> {
  */
 export async function publicApi(app: FastifyInstance, rt: IdentityRuntime): Promise<void> {
   await app.register(cookie);
+  // Flows carry anti-CSRF tokens and TOTP secrets, whoami and the session list who is signed in:
+  // no browser or proxy cache may keep them. Only the static WebAuthn script says otherwise.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 65_536 },
