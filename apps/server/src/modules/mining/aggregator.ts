@@ -15,7 +15,7 @@ export interface WorkerEntry {
   firstShareAt: number | null;
   /** The last share committed to the database; status follows from it. */
   lastShareAt: number | null;
-  /** What the worker's row says; it trails `lastShareAt` by at most a few seconds (engine.ts). */
+  /** What the worker's row says; it trails `lastShareAt` by at most a few seconds (worker-activity.ts). */
   storedLastShareAt: number | null;
 }
 
