@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import type { RunningServer } from '../src/server.ts';
+import { schema } from '../src/db/schema.ts';
 import { demoPassword, demoPeople } from '../src/demo/people.ts';
+import { accessRepository } from '../src/modules/access/repository.ts';
 import { TestBrowser } from './support/browser.ts';
 import { activate, csrfOf, enableTotp, onboardInvitee, recover, setPassword } from './support/onboarding.ts';
 import { capturePrintedMail } from './support/printed-mail.ts';
@@ -211,6 +213,54 @@ describe.each(testDatabaseKinds)('access control under attack on %s', (kind) => 
     expect(after.body.invites.map((entry) => entry.email)).not.toContain('friend.of.admin@example.com');
     // Alice's own link lives on.
     expect((await watch(own.body.token)).status).toBe(200);
+  });
+
+  it('finding 7: leaving a pool drops what the member made on its accounts, except where they still manage', async () => {
+    const repository = accessRepository(database.orm(schema));
+    const [bob] = await database.query<{ id: string }>("select id from app.miners where account_name = 'bob_mining'");
+    const bobMiner = bob?.id ?? '';
+    const [user] = await database.query<{ id: string }>(
+      "insert into app.users (id, email) values (gen_random_uuid(), 'left.the.pool@example.com') returning id",
+    );
+    const userId = user?.id ?? '';
+    const [staffGrant] = await database.query<{ id: string }>(
+      "insert into app.permissions (user_id, type, account_id, role) values ($1, 'pool', $2, 'admin') returning id",
+      [userId, poolId],
+    );
+    // They also administer bob's miner on their own account.
+    await database.query(
+      "insert into app.permissions (user_id, type, account_id, role) values ($1, 'miner', $2, 'admin')",
+      [userId, bobMiner],
+    );
+    for (const [name, miner] of [
+      ['on alice', aliceMiner],
+      ['on bob', bobMiner],
+    ]) {
+      await database.query(
+        `insert into app.watchers (token_hash, name, miner_id, access, created_by)
+         values (md5(random()::text), $1, $2, '["Workers"]', $3)`,
+        [name, miner, userId],
+      );
+    }
+    for (const [email, type, account] of [
+      ['pool.friend@example.com', 'pool', poolId],
+      ['alice.friend@example.com', 'miner', aliceMiner],
+      ['bob.friend@example.com', 'miner', bobMiner],
+    ]) {
+      await database.query(
+        `insert into app.invites (token_hash, email, account_type, account_id, role, invited_by, expires_at)
+         values (md5(random()::text), $1, $2, $3, 'viewer', $4, now() + interval '1 day')`,
+        [email, type, account, userId],
+      );
+    }
+
+    expect(await repository.remove({ type: 'pool', id: poolId }, staffGrant?.id ?? '')).toBe(true);
+    expect(await database.query('select name from app.watchers where created_by = $1', [userId])).toEqual([
+      { name: 'on bob' },
+    ]);
+    expect(await database.query('select email from app.invites where invited_by = $1', [userId])).toEqual([
+      { email: 'bob.friend@example.com' },
+    ]);
   });
 
   it('finding 17: an invited admin cannot delete the miner account', async () => {
