@@ -5,7 +5,9 @@ const root = new URL('../../', import.meta.url).pathname;
 
 /**
  * A fresh demo pool on its own port and in-memory database, for the tools that measure or picture
- * the product (bench:web, screenshots); resolves once it is ready.
+ * the product (bench:web, screenshots) and journeys that need a server of their own; resolves once
+ * it is ready. Its PUBLIC_URL is http://localhost:<port>; `PUBLIC_URL: ''` leaves it unset, so the
+ * addresses follow the host the browser used.
  */
 export async function startDemoServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const origin = `http://localhost:${port}`;
