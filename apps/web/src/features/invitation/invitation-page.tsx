@@ -10,6 +10,7 @@ import { sessionQuery } from '@/features/session/get-session.ts';
 import { FlowForm } from '@/features/auth/components/flow-form.tsx';
 import { FlowMessages } from '@/features/auth/components/flow-messages.tsx';
 import { createFlow, getFlow, submitFlow } from '@/features/auth/flows/flow-api.ts';
+import { unavailableMessageKey } from '@/features/auth/components/flow-unavailable.tsx';
 import type { FlowBody } from '@/features/auth/flows/flow-kinds.ts';
 import { csrfTokenOf, inputNamed, nodesOfGroups } from '@/features/auth/flows/nodes.ts';
 import { termsOfUsePath } from '@/features/auth/pages/registration-page.tsx';
@@ -93,6 +94,7 @@ export function InvitationPage() {
   const submitSettings = async (body: FlowBody) => {
     if (!flow) return;
     const outcome = await submitFlow(api, 'settings', flow, body);
+    if (outcome.type === 'unavailable') toast.error(t(unavailableMessageKey(outcome.reason)));
     if (outcome.type === 'flow') {
       setFlow(outcome.flow);
       setRevision((value) => value + 1);

@@ -3,6 +3,11 @@ import { addressOf } from '@pool/contract/pool-addresses';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import type { UnavailableReason } from '../flows/flow-api.ts';
 
+/** The translation key that says why the identity service is unavailable. */
+export function unavailableMessageKey(reason: UnavailableReason): string {
+  return `auth.unavailable.${reason === 'rate-limited' ? 'rateLimited' : reason}`;
+}
+
 /**
  * What a screen shows instead of its form when the identity service could not be reached or
  * failed, with a retry. A page opened at another origin than the pool config's also says where
@@ -18,7 +23,7 @@ export function FlowUnavailable({ reason, onRetry }: { reason: UnavailableReason
   return (
     <div className="flow-unavailable">
       <p className="notice" data-type="error" role="alert">
-        {t(`auth.unavailable.${reason === 'rate-limited' ? 'rateLimited' : reason}`)}
+        {t(unavailableMessageKey(reason))}
       </p>
       {elsewhere && (
         <p className="notice" data-type="info">
