@@ -64,7 +64,8 @@ const mainScreens: Screen[] = [
   screen('/transfers', { ...main, section: 'Transfers' }, 'screens.transfers'),
   screen('/referrals', { ...main, section: 'Referrals' }, 'screens.referrals'),
   screen('/access-control', { ...main, section: 'AccessControl' }, 'screens.accessControl', accessControlPage),
-  screen('/profit-sharing', main, 'screens.profitSharing'),
+  // Splitting a miner's earnings is financial data (spec 6), as the navigation shows it.
+  screen('/profit-sharing', { ...main, section: 'Payments' }, 'screens.profitSharing'),
   screen('/tax-calculator', { ...main, pageSetting: 'tax_calculator' }, 'screens.taxCalculator'),
   screen('/mining-report', { ...main, pageSetting: 'mining_report' }, 'screens.miningReport'),
   screen('/faq', main, 'screens.faq'),
