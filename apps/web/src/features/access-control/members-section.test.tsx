@@ -77,7 +77,10 @@ describe('people with access on the access-control screen', () => {
         .getAllByRole('option')
         .map((option) => option.textContent);
     expect(viewerRow && options(viewerRow)).toEqual(['admin', 'viewer']);
-    expect(options(screen.getByLabelText('Role', { exact: true }))).toEqual(['admin', 'viewer']);
+    expect(options(screen.getByLabelText('Role', { exact: true }))).toEqual([
+      'admin — sees every section and manages access',
+      'viewer — sees every section, changes nothing',
+    ]);
   });
 
   it('finding 1: a pool role that does not manage sees the people and changes nothing', async () => {

@@ -33,6 +33,8 @@ export function MembersSection({
 }) {
   const { t } = useTranslation();
   const roles = invitableRolesOn(account.type);
+  // On a pool every role sees every section, so its roles differ only in managing.
+  const descriptions = account.type === 'pool' ? 'poolRoleDescriptions' : 'roleDescriptions';
   const id = useId();
   const client = useQueryClient();
   const access = useQuery(accessQuery(account));
@@ -162,10 +164,7 @@ export function MembersSection({
             <select id={`${id}-role`} {...register('role')}>
               {roles.map((role) => (
                 <option key={role} value={role}>
-                  {/* The descriptions tell sections apart; on a pool every role sees every section. */}
-                  {account.type === 'pool'
-                    ? t(`roles.${role}`)
-                    : `${t(`roles.${role}`)} — ${t(`roleDescriptions.${role}`)}`}
+                  {`${t(`roles.${role}`)} — ${t(`${descriptions}.${role}`)}`}
                 </option>
               ))}
             </select>
