@@ -15,15 +15,6 @@ export function recoveryCodeEmail(to: string, code: string): Email {
   };
 }
 
-export function invitationEmail(to: string, code: string, link: string): Email {
-  return {
-    templateType: 'recovery_code_valid',
-    recipient: to,
-    subject: 'You are invited',
-    body: `Hi,\n\nyou have been invited. Open ${link} and enter this code to set your password:\n\n${code}\n`,
-  };
-}
-
 export function verificationCodeEmail(to: string, code: string): Email {
   return {
     templateType: 'verification_code_valid',

@@ -40,10 +40,6 @@ export function aalOf(methods: readonly AuthenticationMethod[]): AuthenticatorAs
   return first && second ? 'aal2' : 'aal1';
 }
 
-export function isActive(session: Session, now: Date): boolean {
-  return session.active && session.expiresAt.getTime() > now.getTime();
-}
-
 export function sessionJson(session: Session, identity: Identity, publicBaseUrl: string): Record<string, unknown> {
   return {
     id: session.id,

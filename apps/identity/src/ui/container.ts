@@ -32,11 +32,6 @@ export function addMessage(ui: UiContainer, message: UiText): void {
   ui.messages = [...(ui.messages ?? []), message];
 }
 
-export function setMessages(ui: UiContainer, messages: UiText[]): void {
-  if (messages.length) ui.messages = messages;
-  else delete ui.messages;
-}
-
 /**
  * Puts a message on the node of that name (creating a text input if none exists, as Kratos does);
  * an empty name means the whole form.
