@@ -14,8 +14,8 @@ import { poolConfigRoutes } from './modules/pool-config/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { metricsRoutes } from './modules/metrics/routes.ts';
 import fp from 'fastify-plugin';
-import { identityRoutes } from './modules/identity/routes.ts';
-import { userRepository } from './modules/identity/repository.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { userRepository } from './modules/users/repository.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { accountRepository } from './modules/accounts/repository.ts';
 import { policyPlugin, type DeclaredRoute } from './policy/policy-plugin.ts';
@@ -137,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           minerOf: async (id) => (/^\d{1,9}$/.test(id) ? miningReads.minerOfWorker(Number(id)) : undefined),
         },
       });
-      await api.register(identityRoutes, {
+      await api.register(userRoutes, {
         users,
         admin: options.identity.admin,
         widgetSecrets: {

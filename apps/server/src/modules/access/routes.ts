@@ -19,7 +19,7 @@ import type { IdentityAdminClient } from '../../identity-client/admin.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { personOf } from '../../policy/caller.ts';
 import type { RoutePolicy } from '../../policy/route-policy.ts';
-import type { UserRepository } from '../identity/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
 import { activationCookie, activationKeyOf, isActivationKey, newActivationKey } from './activation-cookie.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { hashToken, type AccessRepository, type AccountKey } from './repository.ts';

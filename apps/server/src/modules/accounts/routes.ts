@@ -4,7 +4,7 @@ import { CreateMinerBody, Miner, MinerLookup, MinerLookupQuery, OperatorLookup }
 import { ErrorBody, errorMessages } from '@pool/contract/errors';
 import { HttpError } from '../../http/errors.ts';
 import { personOf } from '../../policy/caller.ts';
-import type { UserRepository } from '../identity/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
 import type { AccountRepository } from './repository.ts';
 
 export interface AccountRoutesOptions {

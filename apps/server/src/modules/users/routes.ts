@@ -8,7 +8,7 @@ import { personOf } from '../../policy/caller.ts';
 import type { UserRepository } from './repository.ts';
 import { widgetVerification, type WidgetSecrets } from './widget-verification.ts';
 
-export interface IdentityRoutesOptions {
+export interface UserRoutesOptions {
   users: UserRepository;
   admin: IdentityAdminClient;
   widgetSecrets: WidgetSecrets;
@@ -16,7 +16,7 @@ export interface IdentityRoutesOptions {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app,
   { users, admin, widgetSecrets },
 ) => {

@@ -12,7 +12,7 @@ import {
 } from '@pool/contract/watchers';
 import { HttpError } from '../../http/errors.ts';
 import { personOf } from '../../policy/caller.ts';
-import type { UserRepository } from '../identity/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
 import type { EventStreams } from '../mining/event-streams.ts';
 import type { WatcherRepository } from './repository.ts';
 
