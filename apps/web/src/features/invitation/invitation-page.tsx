@@ -15,10 +15,18 @@ import type { FlowBody } from '@/features/auth/flows/flow-kinds.ts';
 import { csrfTokenOf, inputNamed, nodesOfGroups } from '@/features/auth/flows/nodes.ts';
 import { termsOfUsePath } from '@/features/auth/pages/registration-page.tsx';
 import { TwoFactorSection } from '@/features/settings/two-factor-section.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { identityApi } from '@/lib/identity-client.ts';
 import { acceptInvite, activateInvite, fetchInvite } from './invitation-api.ts';
 
 type Step = 'terms' | 'password' | 'two-factor';
+
+/**
+ * Refusals the invitee can act on: activation answers 409 when another browser opened the
+ * invitation first (or its identity has a password already), and accepting answers 403 while the
+ * signed-in address is not verified.
+ */
+type Refusal = 'elsewhere' | 'unverified';
 
 /**
  * Signs the invitee in with the recovery code their invitation got, and opens the settings flow
@@ -63,6 +71,7 @@ export function InvitationPage() {
   const [busy, setBusy] = useState(false);
   const [flow, setFlow] = useState<SettingsFlow>();
   const [revision, setRevision] = useState(0);
+  const [refusal, setRefusal] = useState<Refusal>();
 
   const accept = async () => {
     setBusy(true);
@@ -71,8 +80,9 @@ export function InvitationPage() {
       await client.invalidateQueries({ queryKey: identityQueryKey });
       toast.success(t('invitation.accepted'));
       await navigate('/', { replace: true });
-    } catch {
-      toast.error(t('toasts.somethingWentWrong'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) setRefusal('unverified');
+      else toast.error(t('toasts.somethingWentWrong'));
       setBusy(false);
     }
   };
@@ -84,8 +94,9 @@ export function InvitationPage() {
       setFlow(await signInWithRecoveryCode(api, activation.recovery_flow_id, activation.recovery_code));
       await client.invalidateQueries({ queryKey: ['session'] });
       setStep('password');
-    } catch {
-      toast.error(t('toasts.somethingWentWrong'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setRefusal('elsewhere');
+      else toast.error(t('toasts.somethingWentWrong'));
     } finally {
       setBusy(false);
     }
@@ -119,6 +130,27 @@ export function InvitationPage() {
   const traits: unknown = session.data?.status === 'authenticated' ? session.data.session.identity?.traits : undefined;
   const signedInEmail = (traits as { email?: string } | undefined)?.email?.toLowerCase();
   const twoFactorReady = flow ? inputNamed(flow.ui.nodes, 'totp_unlink') !== undefined : false;
+  const signInPath = `/auth/login?return_to=${encodeURIComponent(`/invitation?token=${token}`)}`;
+
+  if (refusal) {
+    return (
+      <section className="auth-panel auth-panel-single">
+        <h1>{t('screens.invitation')}</h1>
+        <p className="notice" data-type="error" role="alert">
+          {refusal === 'elsewhere' ? t('invitation.openedElsewhere') : t('invitation.unverified', { email })}
+        </p>
+        {refusal === 'elsewhere' ? (
+          <Link className="button button-primary button-block" to={signInPath}>
+            {t('invitation.signInToAccept')}
+          </Link>
+        ) : (
+          <Link className="button button-primary button-block" to="/auth/verification">
+            {t('invitation.verify')}
+          </Link>
+        )}
+      </section>
+    );
+  }
 
   return (
     <section className="auth-panel auth-panel-single">
@@ -140,10 +172,7 @@ export function InvitationPage() {
         </p>
       )}
       {step === 'terms' && signedInEmail === undefined && has_identity && (
-        <Link
-          className="button button-primary button-block"
-          to={`/auth/login?return_to=${encodeURIComponent(`/invitation?token=${token}`)}`}
-        >
+        <Link className="button button-primary button-block" to={signInPath}>
           {t('invitation.signInToAccept')}
         </Link>
       )}
