@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import type { IdentityRuntime } from '../runtime.ts';
-import { courierMessages, type CredentialType } from '../db/schema.ts';
+import { courierMessages } from '../db/schema.ts';
 import { errors, KratosError } from '../http/errors.ts';
 import { sendError } from '../http/respond.ts';
 import { isUuid, queryOf } from '../flow/pipeline.ts';
-import { publicIdentityJson, secondFactorTypes, type Identity } from '../identity/identity.ts';
+import { publicIdentityJson, secondFactorTypes, type CredentialType, type Identity } from '../identity/identity.ts';
 import { DuplicateIdentifierError } from '../identity/repository.ts';
 import { normaliseEmail, validateTraits } from '../identity/traits-schema.ts';
 import { sessionJson, type Session } from '../session/session.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CredentialType } from '../identity/identity.ts';
 import type { AuthenticationMethod, AuthenticatorAssuranceLevel } from '../session/session.ts';
 import type { UiContainer } from '../ui/container.ts';
 import type { HerodotError } from '../http/errors.ts';
@@ -38,8 +39,6 @@ export const credentials = identitySchema.table(
   },
   (table) => [uniqueIndex('credentials_identity_type_key').on(table.identityId, table.type)],
 );
-
-export type CredentialType = 'password' | 'totp' | 'lookup_secret' | 'webauthn';
 
 /** Login identifiers, normalised (trimmed, lower case); unique per credential type. */
 export const credentialIdentifiers = identitySchema.table(

@@ -1,5 +1,7 @@
-import type { CredentialType } from '../db/schema.ts';
 import { schemaUrl } from './traits-schema.ts';
+
+/** Kept here, not beside the table, so the schema and the domain types import one way only. */
+export type CredentialType = 'password' | 'totp' | 'lookup_secret' | 'webauthn';
 
 export interface VerifiableAddress {
   id: string;

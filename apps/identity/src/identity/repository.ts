@@ -6,10 +6,9 @@ import {
   identities,
   recoveryAddresses,
   verifiableAddresses,
-  type CredentialType,
   type IdentitySchema,
 } from '../db/schema.ts';
-import type { Credential, Identity } from './identity.ts';
+import type { Credential, CredentialType, Identity } from './identity.ts';
 import { normaliseEmail } from './traits-schema.ts';
 
 export class DuplicateIdentifierError extends Error {

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CredentialType } from '../db/schema.ts';
 import type { Flow } from '../flow/flow.ts';
 import type { SubmittedBody } from '../http/body.ts';
-import type { Credential, Identity } from '../identity/identity.ts';
+import type { Credential, CredentialType, Identity } from '../identity/identity.ts';
 import type { IdentityRuntime } from '../runtime.ts';
 import type { ActiveSession } from '../session/manager.ts';
 import type { AuthenticationMethodName } from '../session/session.ts';
