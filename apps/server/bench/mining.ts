@@ -8,7 +8,7 @@ import { applyMigrations, openDatabase, type Database } from '@pool/db/database'
 import { buildApp } from '../src/app.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
 import type { IdentityPublicClient } from '../src/identity-client/session.ts';
-import { miningEngine, type MiningEngine } from '../src/modules/mining/engine.ts';
+import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
 import { appMigrations } from '../src/server.ts';
 import { fakeWebRoot, testConfig } from '../test/support/server.ts';

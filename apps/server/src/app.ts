@@ -28,13 +28,13 @@ import { createMailer } from './mail/mailer.ts';
 import type { IdentityPublicClient } from './identity-client/session.ts';
 import type { IdentityAdminClient } from './identity-client/admin.ts';
 import { paths } from '@pool/contract/paths';
-import type { MiningEngine } from './modules/mining/engine.ts';
-import { miningRoutes } from './modules/mining/routes.ts';
-import { eventStreams, type EventStreamOptions } from './modules/mining/event-streams.ts';
-import { ingestRoutes } from './modules/mining/ingest-routes.ts';
-import { miningService } from './modules/mining/service.ts';
-import { miningReadRepository } from './modules/mining/read-repository.ts';
-import { readCache } from './modules/mining/read-cache.ts';
+import type { MiningEngine } from './modules/mining/engine/engine.ts';
+import { miningRoutes } from './modules/mining/read/routes.ts';
+import { eventStreams, type EventStreamOptions } from './modules/mining/read/event-streams.ts';
+import { ingestRoutes } from './modules/mining/ingest/ingest-routes.ts';
+import { miningService } from './modules/mining/read/service.ts';
+import { miningReadRepository } from './modules/mining/read/read-repository.ts';
+import { readCache } from './modules/mining/read/read-cache.ts';
 
 export interface AppOptions {
   config: ServerConfig;

@@ -13,9 +13,9 @@ import { identityPublicClient } from './identity-client/session.ts';
 import { identityAdminClient } from './identity-client/admin.ts';
 import { createIdentityService } from '@pool/identity/service';
 import { demoPeopleWith } from './demo/people.ts';
-import { miningEngine } from './modules/mining/engine.ts';
-import { natsIngest } from './modules/mining/nats-transport.ts';
-import { shareSimulator } from './modules/mining/simulator.ts';
+import { miningEngine } from './modules/mining/engine/engine.ts';
+import { natsIngest } from './modules/mining/ingest/nats-transport.ts';
+import { shareSimulator } from './modules/mining/ingest/simulator.ts';
 
 export const appMigrations: MigrationSet = {
   folder: fileURLToPath(new URL('../migrations', import.meta.url)),

@@ -5,7 +5,7 @@ import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { buildApp } from '../src/app.ts';
 import { demoPassword, demoPeople } from '../src/demo/people.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
-import { miningEngine, type MiningEngine } from '../src/modules/mining/engine.ts';
+import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import type { RunningServer } from '../src/server.ts';
 import { TestBrowser } from './support/browser.ts';
 import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';

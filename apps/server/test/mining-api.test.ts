@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { demoPeople } from '../src/demo/people.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
 import type { IdentityPublicClient, WhoamiResult } from '../src/identity-client/session.ts';
-import { miningEngine, type MiningEngine } from '../src/modules/mining/engine.ts';
+import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 import { fakeWebRoot, testConfig } from './support/server.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@pool/db/testing';
-import { miningEngine, type MiningEngine } from '../src/modules/mining/engine.ts';
+import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import type { EngineEvent } from '../src/modules/mining/events.ts';
 import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
 import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { connect, headers, type NatsConnection } from 'nats';
-import { miningEngine, type MiningEngine } from '../src/modules/mining/engine.ts';
-import { natsIngest, type NatsIngest } from '../src/modules/mining/nats-transport.ts';
+import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
+import { natsIngest, type NatsIngest } from '../src/modules/mining/ingest/nats-transport.ts';
 import { miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 
 const natsUrl = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';

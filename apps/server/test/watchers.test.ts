@@ -9,7 +9,7 @@ import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { buildApp } from '../src/app.ts';
 import { demoPeople } from '../src/demo/people.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
-import { miningEngine, type MiningEngine } from '../src/modules/mining/engine.ts';
+import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import { appMigrations } from '../src/server.ts';
 import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 import { fakeWebRoot, testConfig } from './support/server.ts';

@@ -13,7 +13,7 @@ import {
 import { HttpError } from '../../http/errors.ts';
 import { personOf } from '../../policy/caller.ts';
 import type { UserRepository } from '../users/repository.ts';
-import type { EventStreams } from '../mining/event-streams.ts';
+import type { EventStreams } from '../mining/read/event-streams.ts';
 import type { WatcherRepository } from './repository.ts';
 
 export interface WatcherRoutesOptions {

@@ -1,7 +1,7 @@
-import type { MiningEventBus } from './events.ts';
+import type { MiningEventBus } from '../events.ts';
 import type { Serially } from './flusher.ts';
 import type { BucketCloser } from './rollup.ts';
-import { workerStatus } from './rules.ts';
+import { workerStatus } from '../rules.ts';
 import { activityStep, catchUpActivity } from './worker-activity.ts';
 import type { WorkerRegistry } from './worker-registry.ts';
 import { announceStatus, type WorkerCountStore } from './worker-status.ts';

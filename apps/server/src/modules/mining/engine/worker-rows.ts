@@ -1,5 +1,5 @@
 import type { Database } from '@pool/db/database';
-import { epochMs, millisOf, type Query } from './sql.ts';
+import { epochMs, millisOf, type Query } from '../sql.ts';
 
 export interface MinerRow {
   id: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MiningEngine } from './engine.ts';
-import { hashesPerDifficulty, type Difficulty, type HashesPerSecond, type ShareTotals } from './hashrate.ts';
-import { bucketStart } from './resolutions.ts';
+import type { MiningEngine } from '../engine/engine.ts';
+import { hashesPerDifficulty, type Difficulty, type HashesPerSecond, type ShareTotals } from '../hashrate.ts';
+import { bucketStart } from '../resolutions.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;

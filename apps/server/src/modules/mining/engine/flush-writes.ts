@@ -1,7 +1,7 @@
 import type { Database } from '@pool/db/database';
 import type { WorkerStatus } from '@pool/contract/mining';
-import type { ShareTotals } from './hashrate.ts';
-import { epochMs, transaction, type Query } from './sql.ts';
+import type { ShareTotals } from '../hashrate.ts';
+import { epochMs, transaction, type Query } from '../sql.ts';
 
 /** Totals of one bucket of one worker (by id) or account (by uuid). */
 export interface BucketDelta<Owner> extends ShareTotals {

@@ -1,7 +1,7 @@
 import type { Database } from '@pool/db/database';
 import type { Resolution } from '@pool/contract/mining';
-import { resolutionSpec, type ResolutionSpec } from './resolutions.ts';
-import { epochMs, transaction, type Query } from './sql.ts';
+import { resolutionSpec, type ResolutionSpec } from '../resolutions.ts';
+import { epochMs, transaction, type Query } from '../sql.ts';
 
 export type StatWindow = '15m' | '1h' | '24h';
 

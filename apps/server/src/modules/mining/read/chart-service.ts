@@ -1,5 +1,5 @@
 import type { ChartPeriod, HashRateChart, MiningStats, Resolution, TablePeriod } from '@pool/contract/mining';
-import { addTotals, hashRateFigure, hashRateOf, noShares, rejectFigure, type ShareTotals } from './hashrate.ts';
+import { addTotals, hashRateFigure, hashRateOf, noShares, rejectFigure, type ShareTotals } from '../hashrate.ts';
 import type { MiningReadRepository, Window } from './read-repository.ts';
 import {
   bucketStart,
@@ -8,9 +8,9 @@ import {
   resolutionSpec,
   resolutionSpecs,
   tablePeriodsOfStats,
-} from './resolutions.ts';
-import { chartAvailability, type Activity } from './rules.ts';
-import { iso } from './sql.ts';
+} from '../resolutions.ts';
+import { chartAvailability, type Activity } from '../rules.ts';
+import { iso } from '../sql.ts';
 
 type Owner = { kind: 'account'; ids: string[] } | { kind: 'worker'; id: number };
 

@@ -1,5 +1,5 @@
-import type { ShareTotals } from './hashrate.ts';
-import type { Share } from './share-validation.ts';
+import type { ShareTotals } from '../hashrate.ts';
+import type { Share } from '../ingest/share-validation.ts';
 import type { ActivityDelta, BucketDelta } from './write-repository.ts';
 
 const minute = 60_000;

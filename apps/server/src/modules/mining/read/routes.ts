@@ -19,13 +19,13 @@ import {
   WorkerStatusQuery,
   type MiningEvent,
 } from '@pool/contract/mining';
-import { HttpError } from '../../http/errors.ts';
-import type { RoutePolicy } from '../../policy/route-policy.ts';
-import { concerns, type EngineEvent, type MiningEventBus } from './events.ts';
+import { HttpError } from '../../../http/errors.ts';
+import type { RoutePolicy } from '../../../policy/route-policy.ts';
+import { concerns, type EngineEvent, type MiningEventBus } from '../events.ts';
 import type { EventStreams } from './event-streams.ts';
 import type { WorkerScope } from './read-repository.ts';
 import type { MiningService } from './service.ts';
-import { iso } from './sql.ts';
+import { iso } from '../sql.ts';
 
 export interface MiningRoutesOptions {
   service: MiningService;

@@ -1,6 +1,6 @@
 import type { Resolution } from '@pool/contract/mining';
-import type { MiningEventBus } from './events.ts';
-import { bucketStart, periodLength, resolutionSpec, resolutionSpecs } from './resolutions.ts';
+import type { MiningEventBus } from '../events.ts';
+import { bucketStart, periodLength, resolutionSpec, resolutionSpecs } from '../resolutions.ts';
 import type { MiningWriteRepository, StatWindow } from './write-repository.ts';
 
 /** Each stat window ends where its resolution is closed through: the stats are the chart's average. */

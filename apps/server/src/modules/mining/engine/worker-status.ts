@@ -1,7 +1,7 @@
 import type { WorkerStatus } from '@pool/contract/mining';
 import type { WorkerEntry } from './aggregator.ts';
-import type { MiningEventBus } from './events.ts';
-import { workerStatus } from './rules.ts';
+import type { MiningEventBus } from '../events.ts';
+import { workerStatus } from '../rules.ts';
 import type { WorkerRegistry } from './worker-registry.ts';
 import type { MiningWriteRepository } from './write-repository.ts';
 

@@ -1,6 +1,6 @@
 import { accountNameRules } from '@pool/contract/accounts';
 import { workerNamePattern, type ShareRejectionReason } from '@pool/contract/mining';
-import type { Difficulty, Milliseconds } from './hashrate.ts';
+import type { Difficulty, Milliseconds } from '../hashrate.ts';
 
 /** A share that passed validation, with its time as epoch milliseconds. */
 export interface Share {

@@ -1,8 +1,8 @@
 import type { FlushSnapshot, ShareAggregator, WorkerEntry } from './aggregator.ts';
-import type { MiningEventBus } from './events.ts';
-import type { WaitingBatch, WaitingBatches } from './intake.ts';
+import type { MiningEventBus } from '../events.ts';
+import type { WaitingBatch, WaitingBatches } from '../ingest/intake.ts';
 import type { BucketCloser } from './rollup.ts';
-import { workerStatus } from './rules.ts';
+import { workerStatus } from '../rules.ts';
 import { activityStep, activityToStore } from './worker-activity.ts';
 import type { WorkerRegistry } from './worker-registry.ts';
 import { accountsOf, announceStatus } from './worker-status.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Resolution } from '@pool/contract/mining';
-import { miningEventBus } from './events.ts';
+import { miningEventBus } from '../events.ts';
 import { bucketCloser } from './rollup.ts';
 import type { MiningWriteRepository } from './write-repository.ts';
 

@@ -1,5 +1,5 @@
 import { AckPolicy, connect, nanos, type JsMsg, type NatsConnection } from 'nats';
-import type { MiningEngine } from './engine.ts';
+import type { MiningEngine } from '../engine/engine.ts';
 import { maxEventsPerBatch } from './ingest-routes.ts';
 
 export interface NatsIngestOptions {

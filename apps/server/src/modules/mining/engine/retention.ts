@@ -1,6 +1,6 @@
 import type { Database } from '@pool/db/database';
-import { resolutionSpecs } from './resolutions.ts';
-import { epochMs } from './sql.ts';
+import { resolutionSpecs } from '../resolutions.ts';
+import { epochMs } from '../sql.ts';
 
 /** Drops what each resolution no longer needs; answers the ids of workers removed for good. */
 export async function applyRetention(

@@ -1,8 +1,8 @@
 import type { HashRateFigure, Worker, WorkerList, WorkerListQuery, WorkerStatusCounts } from '@pool/contract/mining';
-import { relativeErrorOf } from './hashrate.ts';
+import { relativeErrorOf } from '../hashrate.ts';
 import type { MiningReadRepository, WorkerRecord, WorkerScope } from './read-repository.ts';
-import { workerStatus } from './rules.ts';
-import { iso } from './sql.ts';
+import { workerStatus } from '../rules.ts';
+import { iso } from '../sql.ts';
 
 const figure = (hashRate: number, shares: number): HashRateFigure => ({
   hash_rate: hashRate,

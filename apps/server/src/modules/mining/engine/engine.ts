@@ -1,17 +1,17 @@
 import type { Database } from '@pool/db/database';
 import { shareAggregator } from './aggregator.ts';
-import { miningEventBus, type MiningEventBus } from './events.ts';
+import { miningEventBus, type MiningEventBus } from '../events.ts';
 import { serialChain, snapshotFlusher } from './flusher.ts';
-import { batchIntake, waitingBatches, type HistoryMinute } from './intake.ts';
+import { batchIntake, waitingBatches, type HistoryMinute } from '../ingest/intake.ts';
 import { bucketCloser } from './rollup.ts';
-import { defaultMaxAhead, defaultMaxShareAge } from './share-validation.ts';
+import { defaultMaxAhead, defaultMaxShareAge } from '../ingest/share-validation.ts';
 import { miningTicker } from './ticker.ts';
 import { catchUpActivity } from './worker-activity.ts';
 import { workerRegistry } from './worker-registry.ts';
 import { workerCountStore } from './worker-status.ts';
 import { miningWriteRepository } from './write-repository.ts';
 
-export type { IncomingBatch } from './intake.ts';
+export type { IncomingBatch } from '../ingest/intake.ts';
 
 export interface MiningEngineOptions {
   database: Database;

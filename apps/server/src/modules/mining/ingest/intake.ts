@@ -1,9 +1,9 @@
 import type { IngestResult, ShareRejectionReason } from '@pool/contract/mining';
-import type { ShareAggregator } from './aggregator.ts';
-import type { ShareTotals } from './hashrate.ts';
+import type { ShareAggregator } from '../engine/aggregator.ts';
+import type { ShareTotals } from '../hashrate.ts';
 import { validateShare, type Share } from './share-validation.ts';
-import type { WorkerRegistry } from './worker-registry.ts';
-import type { MiningWriteRepository } from './write-repository.ts';
+import type { WorkerRegistry } from '../engine/worker-registry.ts';
+import type { MiningWriteRepository } from '../engine/write-repository.ts';
 
 export interface IncomingBatch {
   batchId: string;

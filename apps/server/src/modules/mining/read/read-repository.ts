@@ -6,10 +6,10 @@ import {
   type WorkerListQuery,
   type WorkerStatus,
 } from '@pool/contract/mining';
-import type { ShareTotals } from './hashrate.ts';
-import { resolutionSpec } from './resolutions.ts';
-import { lastShareRange, type Activity } from './rules.ts';
-import { millisOf } from './sql.ts';
+import type { ShareTotals } from '../hashrate.ts';
+import { resolutionSpec } from '../resolutions.ts';
+import { lastShareRange, type Activity } from '../rules.ts';
+import { millisOf } from '../sql.ts';
 
 /** Whose workers a list or count covers: one or more miners, an operator's or the pool's. */
 export interface WorkerScope {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shareAggregator } from './aggregator.ts';
-import { miningEventBus } from './events.ts';
+import { miningEventBus } from '../events.ts';
 import { serialChain, snapshotFlusher } from './flusher.ts';
-import { waitingBatches } from './intake.ts';
+import { waitingBatches } from '../ingest/intake.ts';
 import type { FlushInput } from './flush-writes.ts';
 
 /** A flusher over an empty aggregator whose commits are recorded, or fail with `failWith`. */

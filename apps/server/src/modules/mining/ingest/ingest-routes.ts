@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@pool/contract/errors';
 import { IngestResult, ShareBatch } from '@pool/contract/mining';
-import { HttpError } from '../../http/errors.ts';
-import type { MiningEngine } from './engine.ts';
+import { HttpError } from '../../../http/errors.ts';
+import type { MiningEngine } from '../engine/engine.ts';
 
 export interface IngestRoutesOptions {
   engine: MiningEngine;

@@ -1,4 +1,4 @@
-import type { Caller } from '../../policy/caller.ts';
+import type { Caller } from '../../../policy/caller.ts';
 
 export interface EventStreamOptions {
   /**

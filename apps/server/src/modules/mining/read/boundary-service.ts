@@ -1,10 +1,10 @@
 import type { BoundaryWorker, ChartPeriod, HashRateChart, HashRateFigure, MiningStats } from '@pool/contract/mining';
-import { addTotals, hashRateOf, noShares, rejectFigure, relativeErrorOf, type ShareTotals } from './hashrate.ts';
+import { addTotals, hashRateOf, noShares, rejectFigure, relativeErrorOf, type ShareTotals } from '../hashrate.ts';
 import { availabilityOf, type WindowsOf } from './chart-service.ts';
 import type { ContractRecord, MiningReadRepository, Window } from './read-repository.ts';
-import { resolutionSpec, tablePeriodsOfStats } from './resolutions.ts';
-import { workerStatus, type Activity } from './rules.ts';
-import { iso } from './sql.ts';
+import { resolutionSpec, tablePeriodsOfStats } from '../resolutions.ts';
+import { workerStatus, type Activity } from '../rules.ts';
+import { iso } from '../sql.ts';
 
 /** The part of a span that a contract runs, as a fraction of the span. */
 function overlap(contract: ContractRecord, from: number, to: number): number {
