@@ -3,9 +3,9 @@ import type { Database } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { roleAccessOf, sectionAllowed } from '@pool/contract/access';
 import { roles, type Role } from '@pool/contract/accounts';
-// The web app's own rule for what `/` shows a role: the calls below follow it, so this test fails
+// The rule the web app's dashboard follows for what `/` shows a role: the calls below follow it, so this test fails
 // the day the dashboard asks for something its role may not read.
-import { dashboardContentOf } from '../../web/src/features/dashboard/dashboard-content.ts';
+import { dashboardContentOf } from '@pool/contract/dashboard-codes';
 import type { RunningServer } from '../src/server.ts';
 import { TestBrowser } from './support/browser.ts';
 import { startTestServer } from './support/server.ts';

@@ -1,5 +1,12 @@
 /** Spec 5 and 6 access rules, without zod (the web app's route guards import them on every screen). */
-import type { AccountKind, Role } from './accounts.ts';
+
+/** Spec 3: the kinds of account a permission can point at. */
+export const accountKinds = ['miner', 'pool', 'operator', 'platform'] as const;
+export type AccountKind = (typeof accountKinds)[number];
+
+/** Spec 3 and 6: access roles; the UI also shows manager. */
+export const roles = ['admin', 'treasurer', 'accountant', 'viewer', 'owner', 'manager'] as const;
+export type Role = (typeof roles)[number];
 
 /** Spec 3: the sections a role's access list can name. */
 export const sections = ['Payments', 'Workers', 'Transfers', 'Referrals', 'AccessControl'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { sections, type PermissionFlags as PermissionFlagsShape } from './access-rules.ts';
+import { sections, type PermissionFlags as PermissionFlagsShape } from './access-codes.ts';
 
-export * from './access-rules.ts';
+export * from './access-codes.ts';
 
 export const Section = z.enum(sections);
 export type Section = z.infer<typeof Section>;

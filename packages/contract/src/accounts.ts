@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { accountKinds, roles } from './access-codes.ts';
 import { PermissionFlags } from './access.ts';
 
-/** Spec 3: the kinds of account a permission can point at. */
-export const accountKinds = ['miner', 'pool', 'operator', 'platform'] as const;
+// The lists live with the access rules, which need them without zod.
+export { accountKinds, roles };
+
 export const AccountKind = z.enum(accountKinds);
 export type AccountKind = z.infer<typeof AccountKind>;
 
-/** Spec 3 and 6: access roles; the UI also shows manager. */
-export const roles = ['admin', 'treasurer', 'accountant', 'viewer', 'owner', 'manager'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 

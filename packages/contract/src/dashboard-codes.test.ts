@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { flagsOf, roleAccessOf } from '@pool/contract/access-rules';
-import { roles, type Permission } from '@pool/contract/accounts';
-import { accessOfViewer, dashboardContentOf } from './dashboard-content.ts';
+import { flagsOf, roleAccessOf } from './access-codes.ts';
+import { roles, type Permission } from './accounts.ts';
+import { accessOfViewer, dashboardContentOf } from './dashboard-codes.ts';
 
 const onMiner = (role: Permission['role'], access = roleAccessOf('miner', role)): Permission => ({
   id: 'p',

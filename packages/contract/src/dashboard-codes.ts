@@ -1,12 +1,14 @@
+/** What the dashboard shows a role, without zod: the web app's dashboard and the API tests import it. */
 import {
   roleAccessOf,
   sectionAllowed,
   sections,
+  type AccountKind,
   type PermissionFlags,
+  type Role,
   type RoleAccess,
   type Section,
-} from '@pool/contract/access-rules';
-import type { Permission } from '@pool/contract/accounts';
+} from './access-codes.ts';
 
 /**
  * Spec 6: mining data is the Workers section; financial data is Payments, Transfers and Referrals.
@@ -14,7 +16,7 @@ import type { Permission } from '@pool/contract/accounts';
  */
 export const financialSections = ['Payments', 'Transfers', 'Referrals'] as const satisfies readonly Section[];
 
-/** What `/` (and a watcher's dashboard) shows for one role. Kept free of React: API tests import it. */
+/** What `/` (and a watcher's dashboard) shows for one role. */
 export interface DashboardContent {
   /** Hashrate chart, statistics and their live updates: the reads of the Workers section. */
   mining: boolean;
@@ -41,7 +43,10 @@ const flagOf: Record<Section, keyof PermissionFlags> = {
  * The access a dashboard is drawn for: a person's by their role on the account, as the route
  * guards and navigation decide; a watcher link's by the sections it was given (its flags).
  */
-export function accessOfViewer(active: Permission, isWatcher: boolean): RoleAccess {
+export function accessOfViewer(
+  active: { type: AccountKind; role: Role; flags: PermissionFlags },
+  isWatcher: boolean,
+): RoleAccess {
   if (!isWatcher) return roleAccessOf(active.type, active.role);
   return { type: 'other', access: sections.filter((section) => active.flags[flagOf[section]]) };
 }

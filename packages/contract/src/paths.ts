@@ -9,3 +9,6 @@ export const paths = {
   openapi: '/api/backend/openapi.json',
   apiDocs: '/api/docs',
 } as const;
+
+/** Spec 5: the terms agreement (registration, invitations) links to the terms of use, by default the root path. */
+export const termsOfUsePath = '/';

@@ -1,4 +1,4 @@
-import type { Section } from '@pool/contract/access-rules';
+import type { Section } from '@pool/contract/access-codes';
 import type { PageSettings } from '@pool/contract/pool-config';
 
 /** The six layouts of spec 2, plus the standalone error pages. */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Permission } from '@pool/contract/accounts';
 import type { IdentityInfo } from '@pool/contract/identity';
 import type { PoolConfig } from '@pool/contract/pool-config';
-import { flagsOf, roleAccessOf } from '@pool/contract/access-rules';
+import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
 import { ApiError } from '@/lib/api-client.ts';
 import { ConfigError } from '@/features/config/get-pool-config.ts';
 import { guards, type RouteGuard } from './route-guard.ts';

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { roleAccessOf, sectionAllowed, type PermissionFlags, type Section } from '@pool/contract/access-rules';
+import { roleAccessOf, sectionAllowed, type PermissionFlags, type Section } from '@pool/contract/access-codes';
 import type { Permission } from '@pool/contract/accounts';
 import type { IdentityInfo } from '@pool/contract/identity';
 import type { PoolConfig } from '@pool/contract/pool-config';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagsOf, roleAccessOf } from '@pool/contract/access-rules';
+import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
 import type { Permission } from '@pool/contract/accounts';
 import type { PageSettings } from '@pool/contract/pool-config';
 import { navigationOf } from './navigation.ts';

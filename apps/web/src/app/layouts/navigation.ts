@@ -1,4 +1,4 @@
-import { roleAccessOf, sectionAllowed, type Section } from '@pool/contract/access-rules';
+import { roleAccessOf, sectionAllowed, type Section } from '@pool/contract/access-codes';
 import type { Permission } from '@pool/contract/accounts';
 import type { PageSettings } from '@pool/contract/pool-config';
 import type { Area } from '@/app/entry/route-guard.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { managingRoles } from '@pool/contract/access-rules';
+import { managingRoles } from '@pool/contract/access-codes';
 import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import type { ManagedAccount } from './access-api.ts';
 import { MembersSection } from './members-section.tsx';

@@ -3,7 +3,7 @@ import { useEntryData } from '@/app/entry/use-entry-data.ts';
 import { useMiningLiveUpdates } from '@/features/mining/live-updates.ts';
 import { scopeOf } from '@/features/mining/mining-scope.ts';
 import { ConnectionPanel } from './connection-panel.tsx';
-import { accessOfViewer, dashboardContentOf } from './dashboard-content.ts';
+import { accessOfViewer, dashboardContentOf } from '@pool/contract/dashboard-codes';
 import { FinancialCard } from './financial-card.tsx';
 import { HashrateCard } from './hashrate-card.tsx';
 import { StatsGrid } from './stats-grid.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Section } from '@pool/contract/access-rules';
+import type { Section } from '@pool/contract/access-codes';
 import type { Role } from '@pool/contract/accounts';
 import type { MiningScope } from '@/features/mining/mining-scope.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@pool/contract/accounts';
-import { flagsOf, roleAccessOf } from '@pool/contract/access-rules';
+import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
 import { chooseActiveAccount } from './active-account.ts';
 
 const flags = flagsOf(roleAccessOf('miner', 'owner'), false);

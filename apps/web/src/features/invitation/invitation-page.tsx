@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { FrontendApi, SettingsFlow } from '@ory/client-fetch';
+import { termsOfUsePath } from '@pool/contract/paths';
 import { toast } from '@/components/toast/toast-store.ts';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { identityQueryKey } from '@/features/identity/get-identity.ts';
@@ -13,7 +14,6 @@ import { createFlow, getFlow, submitFlow } from '@/features/auth/flows/flow-api.
 import { unavailableMessageKey } from '@/features/auth/components/flow-unavailable.tsx';
 import type { FlowBody } from '@/features/auth/flows/flow-kinds.ts';
 import { csrfTokenOf, inputNamed, nodesOfGroups } from '@/features/auth/flows/nodes.ts';
-import { termsOfUsePath } from '@/features/auth/pages/registration-page.tsx';
 import { TwoFactorSection } from '@/features/settings/two-factor-section.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { identityApi } from '@/lib/identity-client.ts';

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { UiNode } from '@ory/client-fetch';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
+import { termsOfUsePath } from '@pool/contract/paths';
 import { usePoolConfig } from '@/features/config/use-pool-config.ts';
 import { markAuthIntent } from '@/features/session/auth-activity.ts';
 import { FlowForm, type FieldRenderProps } from '../components/flow-form.tsx';
@@ -10,9 +11,6 @@ import { FlowMessages } from '../components/flow-messages.tsx';
 import { useIdentityFlow } from '../flows/use-identity-flow.ts';
 import { saveSignUpData, type SignUpData } from '../flows/sign-up-data.ts';
 import { isInputNode } from '../flows/nodes.ts';
-
-/** Spec 5: the terms agreement links to the terms of use, which default to the root path. */
-export const termsOfUsePath = '/';
 
 function TermsAgreement({ node, field, error }: FieldRenderProps) {
   const id = useId();
