@@ -45,17 +45,26 @@ export async function setPassword(browser: TestBrowser, password: string): Promi
   if (saved.status !== 200 || saved.body.state !== 'success') throw new Error(`setting a password: ${saved.status}`);
 }
 
-/** Turns TOTP on in a settings flow; returns its secret. */
+/**
+ * Turns TOTP on in a settings flow; returns its secret. The code is the previous time step's, which
+ * the identity service accepts for clock drift: the service refuses a step used before, so this
+ * leaves the current and the next step for two sign-ins right away (TestBrowser.signIn). A step
+ * boundary passed in between refuses the code; the second try then takes the new previous step.
+ */
 export async function enableTotp(browser: TestBrowser): Promise<string> {
-  let secret = '';
-  const saved = await submitSettings(browser, (flow) => {
-    const node = flow.ui.nodes.find((candidate) => candidate.attributes.id === 'totp_secret_key');
-    secret = String((node?.attributes.text?.context as { secret?: string } | undefined)?.secret ?? '');
-    const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
-    return { method: 'totp', totp_code: totp.generate() };
-  });
-  if (saved.status !== 200) throw new Error(`turning TOTP on answered ${saved.status}`);
-  return secret;
+  let status = 0;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    let secret = '';
+    const saved = await submitSettings(browser, (flow) => {
+      const node = flow.ui.nodes.find((candidate) => candidate.attributes.id === 'totp_secret_key');
+      secret = String((node?.attributes.text?.context as { secret?: string } | undefined)?.secret ?? '');
+      const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
+      return { method: 'totp', totp_code: totp.generate({ timestamp: Date.now() - 30_000 }) };
+    });
+    if (saved.status === 200) return secret;
+    status = saved.status;
+  }
+  throw new Error(`turning TOTP on answered ${status}`);
 }
 
 /**
