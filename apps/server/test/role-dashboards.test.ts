@@ -29,7 +29,7 @@ const shellCalls: readonly Call[] = [
   { what: 'user info', path: `${api}/identity` },
 ];
 
-/** The dashboard's mining reads (apps/web/src/features/mining/mining-api.ts and live-updates.ts). */
+/** The dashboard's mining reads (apps/web/src/lib/mining/mining-api.ts and live-updates.ts). */
 function miningReads(kind: Kind, id: string): Call[] {
   const account = `${api}/${collectionOf[kind]}/${id}`;
   return [

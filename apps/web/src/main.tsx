@@ -4,13 +4,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from '@/app/routes.tsx';
-import { loadPoolConfig } from '@/features/config/get-pool-config.ts';
-import { applyTheme, themeOf } from '@/features/config/theme.ts';
-import { chooseLanguage } from '@/features/i18n/choose-language.ts';
-import { initI18n, loadTranslations } from '@/features/i18n/i18n.ts';
+import { loadPoolConfig } from '@/lib/config/get-pool-config.ts';
+import { applyTheme, themeOf } from '@/lib/config/theme.ts';
+import { chooseLanguage } from '@/lib/i18n/choose-language.ts';
+import { initI18n, loadTranslations } from '@/lib/i18n/i18n.ts';
 import { installStepUp } from '@/lib/api-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
-import { stepUp } from '@/features/auth/step-up/step-up-store.ts';
+import { stepUp } from '@/lib/step-up/step-up-store.ts';
 import { storage, storageKeys } from '@/lib/storage.ts';
 import '@/styles/index.css';
 

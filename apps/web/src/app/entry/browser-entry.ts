@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { loadPoolConfig } from '@/features/config/get-pool-config.ts';
-import { identityQuery } from '@/features/identity/get-identity.ts';
-import { rememberedPermissionId } from '@/features/identity/active-account.ts';
-import { resetPlatformState } from '@/features/platform/platform-state.ts';
-import { watcherCheck } from '@/features/watcher/watcher-api.ts';
-import { checkSession } from '@/features/session/get-session.ts';
-import { identityApi } from '@/lib/identity-client.ts';
+import { loadPoolConfig } from '@/lib/config/get-pool-config.ts';
+import { identityQuery } from '@/lib/identity/get-identity.ts';
+import { rememberedPermissionId } from '@/lib/identity/active-account.ts';
+import { resetPlatformState } from '@/lib/platform/platform-state.ts';
+import { watcherCheck } from '@/lib/watcher/watcher-api.ts';
+import { checkSession } from '@/lib/session/get-session.ts';
+import { identityApi } from '@/lib/ory/identity-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import type { RouteGuard } from './route-guard.ts';
-import { runEntry, type EntryData, type EntryDeps } from './run-entry.ts';
+import type { EntryData } from '@/lib/use-entry-data.ts';
+import { runEntry, type EntryDeps } from './run-entry.ts';
 
 /** The entry steps against the real services, sharing the app's query cache. */
 export const browserEntryDeps: EntryDeps = {

@@ -4,7 +4,7 @@ import type { IdentityInfo } from '@pool/contract/identity';
 import type { PoolConfig } from '@pool/contract/pool-config';
 import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
 import { ApiError } from '@/lib/api-client.ts';
-import { ConfigError } from '@/features/config/get-pool-config.ts';
+import { ConfigError } from '@/lib/config/get-pool-config.ts';
 import { guards, type RouteGuard } from './route-guard.ts';
 import { runEntry, type EntryDeps } from './run-entry.ts';
 

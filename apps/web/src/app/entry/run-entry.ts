@@ -5,8 +5,9 @@ import type { IdentityInfo } from '@pool/contract/identity';
 import type { PoolConfig } from '@pool/contract/pool-config';
 import type { WatcherInfo } from '@pool/contract/watchers';
 import { ApiError } from '@/lib/api-client.ts';
-import { chooseActiveAccount } from '@/features/identity/active-account.ts';
-import type { SessionState } from '@/features/session/get-session.ts';
+import { chooseActiveAccount } from '@/lib/identity/active-account.ts';
+import type { SessionState } from '@/lib/session/get-session.ts';
+import type { EntryData } from '@/lib/use-entry-data.ts';
 import type { RouteGuard } from './route-guard.ts';
 
 export interface EntryDeps {
@@ -18,15 +19,6 @@ export interface EntryDeps {
   loadUserInfo(): Promise<IdentityInfo>;
   rememberedPermissionId(): string | undefined;
   resetPlatformState(): void;
-}
-
-export interface EntryData {
-  config: PoolConfig;
-  /** On watcher pages: the token and what it opens. */
-  watcher?: { token: string; info: WatcherInfo };
-  session?: SessionState;
-  identity?: IdentityInfo;
-  active?: Permission;
 }
 
 /** A watcher link's permission in the shape of a person's, read-only on one miner. */

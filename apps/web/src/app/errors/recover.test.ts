@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
-import { ConfigError } from '@/features/config/get-pool-config.ts';
+import { ConfigError } from '@/lib/config/get-pool-config.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { recoverFromRouteError, type RecoveryDeps } from './recover.ts';
 

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
-import { ConfigError } from '@/features/config/get-pool-config.ts';
+import { ConfigError } from '@/lib/config/get-pool-config.ts';
 
 export type Recovery =
   | { kind: 'not-found' }

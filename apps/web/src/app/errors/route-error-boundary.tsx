@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useRouteError } from 'react-router';
 import { queryClient } from '@/lib/query-client.ts';
 import { storage, storageKeys } from '@/lib/storage.ts';
-import { loadPoolConfig } from '@/features/config/get-pool-config.ts';
+import { loadPoolConfig } from '@/lib/config/get-pool-config.ts';
 import { recoverFromRouteError, type Recovery } from './recover.ts';
 import type { TechnicalIssuesState } from './technical-issues-page.tsx';
 

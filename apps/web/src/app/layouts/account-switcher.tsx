@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { identityQueryKey } from '@/features/identity/get-identity.ts';
+import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 import type { Permission } from '@pool/contract/accounts';
-import { rememberPermission } from '@/features/identity/active-account.ts';
-import { accountLabel } from './account-label.ts';
+import { rememberPermission } from '@/lib/identity/active-account.ts';
+import { accountLabel } from '@/lib/identity/account-label.ts';
 
 /** Where choosing an account leads (spec 4): the platform area for platform, else main, replacing history. */
 export function pathAfterSwitch(permission: Permission): string {

@@ -1,8 +1,8 @@
 import { NavLink, Outlet } from 'react-router';
-import { useEntryData } from '@/app/entry/use-entry-data.ts';
+import { useEntryData } from '@/lib/use-entry-data.ts';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/ui/language-switcher.tsx';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { AppShell } from './app-shell.tsx';
 import { useActiveTabInView } from './use-active-tab-in-view.ts';
 

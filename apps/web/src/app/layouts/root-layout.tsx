@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Toaster } from '@/components/toast/toaster.tsx';
-import { VerificationDialogHost } from '@/features/auth/step-up/verification-dialog-host.tsx';
-import { poolConfigQuery } from '@/features/config/get-pool-config.ts';
-import { applyTheme, themeOf } from '@/features/config/theme.ts';
-import { useVersionCheck } from '@/features/version/use-version-check.ts';
-import { watchAuthActivity } from '@/features/session/auth-activity.ts';
+import { VerificationDialogHost } from '@/components/step-up/verification-dialog-host.tsx';
+import { poolConfigQuery } from '@/lib/config/get-pool-config.ts';
+import { applyTheme, themeOf } from '@/lib/config/theme.ts';
+import { useVersionCheck } from '@/lib/version/use-version-check.ts';
+import { watchAuthActivity } from '@/lib/session/auth-activity.ts';
 import { storage, storageKeys } from '@/lib/storage.ts';
 
 /** Above every layout: the theme of the pool, the version check and the toasts. */

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type Language } from '@pool/contract/language-codes';
 import type { IdentityInfo } from '@pool/contract/identity';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { changeLanguage } from '@/features/i18n/change-language.ts';
-import { currentLanguage } from '@/features/i18n/i18n.ts';
-import { identityQueryKey } from '@/features/identity/get-identity.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { changeLanguage } from '@/lib/i18n/change-language.ts';
+import { currentLanguage } from '@/lib/i18n/i18n.ts';
+import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 
 const names: Record<Language, string> = { en: 'English', ru: 'Русский', cn: '中文' };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { managingRoles } from '@pool/contract/access-codes';
-import { useEntryData } from '@/app/entry/use-entry-data.ts';
+import { useEntryData } from '@/lib/use-entry-data.ts';
 import type { ManagedAccount } from './access-api.ts';
 import { MembersSection } from './members-section.tsx';
 import { WatcherLinksSection } from './watcher-links-section.tsx';

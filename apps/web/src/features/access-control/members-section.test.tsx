@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AccessList } from '@pool/contract/access-management';
-import { initI18n } from '@/features/i18n/i18n.ts';
+import { initI18n } from '@/lib/i18n/i18n.ts';
 import english from '../../../public/static/locales/en.json';
 import type { ManagedAccount } from './access-api.ts';
 import { MembersSection } from './members-section.tsx';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { invitableRolesOn, type InvitableRole } from '@pool/contract/access-management';
 import { toast } from '@/components/toast/toast-store.ts';
-import { currentLocale } from '@/features/i18n/i18n.ts';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CreatedWatcher, Watcher } from '@pool/contract/watchers';
-import { initI18n } from '@/features/i18n/i18n.ts';
+import { initI18n } from '@/lib/i18n/i18n.ts';
 import english from '../../../public/static/locales/en.json';
 import { WatcherLinksSection } from './watcher-links-section.tsx';
 

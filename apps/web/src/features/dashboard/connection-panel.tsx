@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { copyToClipboard } from '@/lib/clipboard.ts';
 
 function CopyRow({ label, value }: { label: string; value: string }) {

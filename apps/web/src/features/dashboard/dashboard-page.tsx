@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useEntryData } from '@/app/entry/use-entry-data.ts';
-import { useMiningLiveUpdates } from '@/features/mining/live-updates.ts';
-import { scopeOf } from '@/features/mining/mining-scope.ts';
+import { useEntryData } from '@/lib/use-entry-data.ts';
+import { useMiningLiveUpdates } from '@/lib/mining/live-updates.ts';
+import { scopeOf } from '@/lib/mining/mining-scope.ts';
 import { ConnectionPanel } from './connection-panel.tsx';
 import { accessOfViewer, dashboardContentOf } from '@pool/contract/dashboard-codes';
 import { FinancialCard } from './financial-card.tsx';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Section } from '@pool/contract/access-codes';
 import type { Role } from '@pool/contract/accounts';
-import type { MiningScope } from '@/features/mining/mining-scope.ts';
+import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 
 const routeOf: Partial<Record<Section, { path: string; labelKey: string }>> = {
   Payments: { path: 'payments', labelKey: 'nav.payments' },

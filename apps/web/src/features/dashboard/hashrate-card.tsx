@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { chartPeriods, type ChartPeriod } from '@pool/contract/mining-codes';
-import { AvailabilityNotice } from '@/features/mining/availability-notice.tsx';
-import { HashrateChart } from '@/features/mining/hashrate-chart.tsx';
-import { chartQuery } from '@/features/mining/mining-api.ts';
-import type { MiningScope } from '@/features/mining/mining-scope.ts';
-import { PeriodPicker } from '@/features/mining/period-picker.tsx';
+import { AvailabilityNotice } from '@/components/mining/availability-notice.tsx';
+import { HashrateChart } from '@/components/mining/hashrate-chart.tsx';
+import { chartQuery } from '@/lib/mining/mining-api.ts';
+import type { MiningScope } from '@/lib/mining/mining-scope.ts';
+import { PeriodPicker } from '@/components/mining/period-picker.tsx';
 
 const isPeriod = (value: string | null): value is ChartPeriod =>
   (chartPeriods as readonly (string | null)[]).includes(value);

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { workerStatuses } from '@pool/contract/mining-codes';
-import { currentLocale } from '@/features/i18n/i18n.ts';
-import { HashrateFigure } from '@/features/mining/figure.tsx';
-import { statsQuery } from '@/features/mining/mining-api.ts';
-import type { MiningScope } from '@/features/mining/mining-scope.ts';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
+import { HashrateFigure } from '@/components/mining/figure.tsx';
+import { statsQuery } from '@/lib/mining/mining-api.ts';
+import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 
 /** Spec 2 statistics: current, 1 h and 24 h hashrate, reject rate and workers by status. */
 export function StatsGrid({ scope }: { scope: MiningScope }) {

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsFlow } from '@ory/client-fetch';
-import type { FlowBody } from '@/features/auth/flows/flow-kinds.ts';
-import { csrfTokenOf, isInputNode } from '@/features/auth/flows/nodes.ts';
-import { oryText } from '@/features/auth/flows/ory-text.ts';
-import { hasSecurityKeySupport, registerSecurityKey } from '@/features/auth/flows/webauthn.ts';
+import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
+import { csrfTokenOf, isInputNode } from '@/lib/ory/nodes.ts';
+import { oryText } from '@/lib/ory/ory-text.ts';
+import { hasSecurityKeySupport, registerSecurityKey } from '@/lib/ory/webauthn.ts';
 
 interface Props {
   flow: SettingsFlow;

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@ory/client-fetch';
 import { toast } from '@/components/toast/toast-store.ts';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { currentLocale } from '@/features/i18n/i18n.ts';
-import { identityApi } from '@/lib/identity-client.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
+import { identityApi } from '@/lib/ory/identity-client.ts';
 import { describeDevice } from './describe-device.ts';
 
 const sessionsKey = ['identity-sessions'] as const;

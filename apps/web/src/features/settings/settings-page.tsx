@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { useEntryData } from '@/app/entry/use-entry-data.ts';
-import { accountLabel } from '@/app/layouts/account-label.ts';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { FlowForm } from '@/features/auth/components/flow-form.tsx';
-import { FlowUnavailable } from '@/features/auth/components/flow-unavailable.tsx';
-import { FlowMessages } from '@/features/auth/components/flow-messages.tsx';
-import { nodesOfGroups } from '@/features/auth/flows/nodes.ts';
-import { useIdentityFlow } from '@/features/auth/flows/use-identity-flow.ts';
+import { useEntryData } from '@/lib/use-entry-data.ts';
+import { accountLabel } from '@/lib/identity/account-label.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { FlowForm } from '@/components/flow/flow-form.tsx';
+import { FlowUnavailable } from '@/components/flow/flow-unavailable.tsx';
+import { FlowMessages } from '@/components/flow/flow-messages.tsx';
+import { nodesOfGroups } from '@/lib/ory/nodes.ts';
+import { useIdentityFlow } from '@/lib/ory/use-identity-flow.ts';
 import { DeleteIdentitySection } from './delete-identity-section.tsx';
 import { SecurityKeysSection } from './security-keys-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
-import { TwoFactorSection } from './two-factor-section.tsx';
+import { TwoFactorSection } from '@/components/flow/two-factor-section.tsx';
 
 /** `/settings` (spec 2): e-mail and accounts, password, two-factor, security keys, sessions, deletion. */
 export function SettingsPage() {

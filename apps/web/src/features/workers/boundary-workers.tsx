@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HashrateFigure } from '@/features/mining/figure.tsx';
-import { boundaryWorkersQuery } from '@/features/mining/mining-api.ts';
-import type { MiningScope } from '@/features/mining/mining-scope.ts';
+import { HashrateFigure } from '@/components/mining/figure.tsx';
+import { boundaryWorkersQuery } from '@/lib/mining/mining-api.ts';
+import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 
 /**
  * Boundary workers (spec 3): hashrate another account transfers under a virtual-mining contract.

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { workerStatuses, type WorkerStatus } from '@pool/contract/mining-codes';
-import { statusCountsQuery } from '@/features/mining/mining-api.ts';
-import type { MiningScope } from '@/features/mining/mining-scope.ts';
+import { statusCountsQuery } from '@/lib/mining/mining-api.ts';
+import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 
 /** Spec 2: status filters with their counts; several may be on at once, none means all. */
 export function StatusFilters({

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChartPeriod } from '@pool/contract/mining';
-import { AvailabilityNotice } from '@/features/mining/availability-notice.tsx';
-import { HashrateChart } from '@/features/mining/hashrate-chart.tsx';
-import { workerChartQuery } from '@/features/mining/mining-api.ts';
-import type { MiningScope } from '@/features/mining/mining-scope.ts';
-import { PeriodPicker } from '@/features/mining/period-picker.tsx';
+import { AvailabilityNotice } from '@/components/mining/availability-notice.tsx';
+import { HashrateChart } from '@/components/mining/hashrate-chart.tsx';
+import { workerChartQuery } from '@/lib/mining/mining-api.ts';
+import type { MiningScope } from '@/lib/mining/mining-scope.ts';
+import { PeriodPicker } from '@/components/mining/period-picker.tsx';
 
 /** A worker's own chart, loaded when its row is opened. */
 export function WorkerChart({ scope, workerId, name }: { scope: MiningScope; workerId: number; name: string }) {

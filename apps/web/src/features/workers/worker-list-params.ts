@@ -5,7 +5,7 @@ import {
   type WorkerSortKey,
   type WorkerStatus,
 } from '@pool/contract/mining-codes';
-import type { WorkerListParams } from '@/features/mining/mining-api.ts';
+import type { WorkerListParams } from '@/lib/mining/mining-api.ts';
 
 export const workersPerPage = 50;
 

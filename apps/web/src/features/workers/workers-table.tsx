@@ -1,10 +1,10 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Worker, WorkerSortKey } from '@pool/contract/mining';
-import { currentLocale } from '@/features/i18n/i18n.ts';
-import { HashrateFigure } from '@/features/mining/figure.tsx';
-import type { WorkerListParams } from '@/features/mining/mining-api.ts';
-import type { MiningScope } from '@/features/mining/mining-scope.ts';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
+import { HashrateFigure } from '@/components/mining/figure.tsx';
+import type { WorkerListParams } from '@/lib/mining/mining-api.ts';
+import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 import { formatDateTime, formatRelativeTime } from '@/lib/format/time.ts';
 import { useNow } from './use-now.ts';
 import { WorkerChart } from './worker-chart.tsx';

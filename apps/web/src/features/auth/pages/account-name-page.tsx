@@ -5,12 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { accountNameRules, Miner } from '@pool/contract/accounts';
-import { identityQueryKey } from '@/features/identity/get-identity.ts';
+import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 import { api } from '@/lib/api-client.ts';
 import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
 import { formMessage, validateWith } from '@/lib/validation.ts';
-import { clearSignUpData, readSignUpData } from '../flows/sign-up-data.ts';
+import { clearSignUpData, readSignUpData } from '@/features/auth/sign-up-data.ts';
 
 /** Spec 5: latin lowercase letters, digits and underscores, within the length bounds. */
 export const AccountNameField = z

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PoolConfig } from '@pool/contract/pool-config';
-import { poolConfigQuery } from '@/features/config/get-pool-config.ts';
-import { initI18n } from '@/features/i18n/i18n.ts';
+import { poolConfigQuery } from '@/lib/config/get-pool-config.ts';
+import { initI18n } from '@/lib/i18n/i18n.ts';
 import english from '../../../../public/static/locales/en.json';
 import { LoginPage } from './login-page.tsx';
 

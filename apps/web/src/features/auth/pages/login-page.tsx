@@ -1,15 +1,15 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { markAuthIntent } from '@/features/session/auth-activity.ts';
-import { FlowForm } from '../components/flow-form.tsx';
-import { FlowUnavailable } from '../components/flow-unavailable.tsx';
-import { FlowMessages } from '../components/flow-messages.tsx';
-import { SecondFactorForm } from '../components/second-factor-form.tsx';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { markAuthIntent } from '@/lib/session/auth-activity.ts';
+import { FlowForm } from '@/components/flow/flow-form.tsx';
+import { FlowUnavailable } from '@/components/flow/flow-unavailable.tsx';
+import { FlowMessages } from '@/components/flow/flow-messages.tsx';
+import { SecondFactorForm } from '@/components/flow/second-factor-form.tsx';
 import { AuthCarousel } from '../components/auth-carousel.tsx';
-import { nodesOfGroups } from '../flows/nodes.ts';
-import { useIdentityFlow } from '../flows/use-identity-flow.ts';
-import { useReturnTo } from '../flows/return-to.ts';
+import { nodesOfGroups } from '@/lib/ory/nodes.ts';
+import { useIdentityFlow } from '@/lib/ory/use-identity-flow.ts';
+import { useReturnTo } from '@/lib/ory/return-to.ts';
 
 /** `/auth/login`: password first; for identities with two-factor, the second step at aal2. */
 export function LoginPage({ brand }: { brand?: string }) {

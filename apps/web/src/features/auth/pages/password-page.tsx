@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/toast/toast-store.ts';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { FlowForm } from '../components/flow-form.tsx';
-import { FlowUnavailable } from '../components/flow-unavailable.tsx';
-import { FlowMessages } from '../components/flow-messages.tsx';
-import { nodesOfGroups } from '../flows/nodes.ts';
-import { useIdentityFlow } from '../flows/use-identity-flow.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { FlowForm } from '@/components/flow/flow-form.tsx';
+import { FlowUnavailable } from '@/components/flow/flow-unavailable.tsx';
+import { FlowMessages } from '@/components/flow/flow-messages.tsx';
+import { nodesOfGroups } from '@/lib/ory/nodes.ts';
+import { useIdentityFlow } from '@/lib/ory/use-identity-flow.ts';
 
 /**
  * `/auth/password`: a new password, with the live rule list and show/hide toggles (spec 2 and 5).

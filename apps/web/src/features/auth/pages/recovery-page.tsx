@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { FlowForm } from '../components/flow-form.tsx';
-import { FlowUnavailable } from '../components/flow-unavailable.tsx';
-import { FlowMessages } from '../components/flow-messages.tsx';
-import { useIdentityFlow } from '../flows/use-identity-flow.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { FlowForm } from '@/components/flow/flow-form.tsx';
+import { FlowUnavailable } from '@/components/flow/flow-unavailable.tsx';
+import { FlowMessages } from '@/components/flow/flow-messages.tsx';
+import { useIdentityFlow } from '@/lib/ory/use-identity-flow.ts';
 
 /**
  * `/auth/recovery`: an e-mail, then the code from the mail (spec 2: with a hint to look in the spam

@@ -3,14 +3,14 @@ import type { UiNode } from '@ory/client-fetch';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { termsOfUsePath } from '@pool/contract/paths';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { markAuthIntent } from '@/features/session/auth-activity.ts';
-import { FlowForm, type FieldRenderProps } from '../components/flow-form.tsx';
-import { FlowUnavailable } from '../components/flow-unavailable.tsx';
-import { FlowMessages } from '../components/flow-messages.tsx';
-import { useIdentityFlow } from '../flows/use-identity-flow.ts';
-import { saveSignUpData, type SignUpData } from '../flows/sign-up-data.ts';
-import { isInputNode } from '../flows/nodes.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { markAuthIntent } from '@/lib/session/auth-activity.ts';
+import { FlowForm, type FieldRenderProps } from '@/components/flow/flow-form.tsx';
+import { FlowUnavailable } from '@/components/flow/flow-unavailable.tsx';
+import { FlowMessages } from '@/components/flow/flow-messages.tsx';
+import { useIdentityFlow } from '@/lib/ory/use-identity-flow.ts';
+import { saveSignUpData, type SignUpData } from '@/features/auth/sign-up-data.ts';
+import { isInputNode } from '@/lib/ory/nodes.ts';
 
 function TermsAgreement({ node, field, error }: FieldRenderProps) {
   const id = useId();

@@ -1,7 +1,7 @@
 import type { UiNode, UiNodeTextAttributes, UiText } from '@ory/client-fetch';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '@/lib/clipboard.ts';
-import { oryText } from '../flows/ory-text.ts';
+import { oryText } from '@/lib/ory/ory-text.ts';
 
 /** Lookup codes come as one text whose context lists each code (Kratos 1050015 with `secrets`). */
 function secretsOf(text: UiText): UiText[] | undefined {

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { SettingsFlow, UiNode } from '@ory/client-fetch';
 import { isUiNodeTextAttributes } from '@ory/client-fetch';
 import { copyToClipboard } from '@/lib/clipboard.ts';
-import { FlowForm } from '@/features/auth/components/flow-form.tsx';
-import type { FlowBody } from '@/features/auth/flows/flow-kinds.ts';
-import { inputNamed, nodesOfGroups } from '@/features/auth/flows/nodes.ts';
+import { FlowForm } from './flow-form.tsx';
+import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
+import { inputNamed, nodesOfGroups } from '@/lib/ory/nodes.ts';
 
 interface SectionProps {
   flow: SettingsFlow;

@@ -1,5 +1,5 @@
 import type { HashRateFigure } from '@pool/contract/mining';
-import { currentLocale } from '@/features/i18n/i18n.ts';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatHashrate, formatUncertainty } from '@/lib/format/hashrate.ts';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { recordActivity } from '@/features/analytics/widgets.ts';
+import { recordActivity } from '@/lib/analytics/widgets.ts';
 import { sessionQueryKey, type SessionState } from './get-session.ts';
 
 /** Spec 4: whether the coming session is a sign-in or a sign-up, set before the flow is submitted. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { stepUp, useStepUpOpen } from './step-up-store.ts';
+import { stepUp, useStepUpOpen } from '@/lib/step-up/step-up-store.ts';
 
 // The dialog and its forms load only when a call first asks for a second factor.
 const VerificationDialog = lazy(() =>

@@ -5,13 +5,13 @@ import type { LoginFlow } from '@ory/client-fetch';
 import type { IdentityInfo } from '@pool/contract/identity';
 import { ResponsiveDialog } from '@/components/dialog/responsive-dialog.tsx';
 import { TwoFactorBanner } from '@/components/ui/two-factor-banner.tsx';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { identityQueryKey } from '@/features/identity/get-identity.ts';
-import { sessionQueryKey } from '@/features/session/get-session.ts';
-import { identityApi } from '@/lib/identity-client.ts';
-import { SecondFactorForm } from '../components/second-factor-form.tsx';
-import { createFlow, submitFlow, type FlowOutcome } from '../flows/flow-api.ts';
-import type { FlowBody } from '../flows/flow-kinds.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { identityQueryKey } from '@/lib/identity/get-identity.ts';
+import { sessionQueryKey } from '@/lib/session/get-session.ts';
+import { identityApi } from '@/lib/ory/identity-client.ts';
+import { SecondFactorForm } from '@/components/flow/second-factor-form.tsx';
+import { createFlow, submitFlow, type FlowOutcome } from '@/lib/ory/flow-api.ts';
+import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
 
 /**
  * Spec 2 and 4: the verification dialog for critical actions. It starts a second-level login flow

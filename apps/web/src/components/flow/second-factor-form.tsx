@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { LoginFlow, UiText } from '@ory/client-fetch';
 import { z } from 'zod';
 import { formMessage, formMessageText, TwoFactorCode, validateWith } from '@/lib/validation.ts';
-import type { FlowOutcome } from '../flows/flow-api.ts';
-import type { FlowBody } from '../flows/flow-kinds.ts';
-import { csrfTokenOf } from '../flows/nodes.ts';
-import { oryText } from '../flows/ory-text.ts';
-import { assertWithSecurityKey } from '../flows/webauthn.ts';
+import type { FlowOutcome } from '@/lib/ory/flow-api.ts';
+import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
+import { csrfTokenOf } from '@/lib/ory/nodes.ts';
+import { oryText } from '@/lib/ory/ory-text.ts';
+import { assertWithSecurityKey } from '@/lib/ory/webauthn.ts';
 
 /** Spec 2: the second-factor methods, in the order the dialog lists them. */
 export const secondFactorMethods = ['totp', 'lookup_secret', 'webauthn'] as const;

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { addressOf } from '@pool/contract/pool-addresses';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import { sessionQueryKey } from '@/features/session/get-session.ts';
-import { identityApi } from '@/lib/identity-client.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import { sessionQueryKey } from '@/lib/session/get-session.ts';
+import { identityApi } from './identity-client.ts';
 import { paths } from '@pool/contract/paths';
 import { appLocationOf } from './app-location.ts';
 import { createFlow, getFlow, submitFlow, type FlowOutcome, type UnavailableReason } from './flow-api.ts';

@@ -1,6 +1,6 @@
 import type { UiText } from '@ory/client-fetch';
 import { useTranslation } from 'react-i18next';
-import { oryText } from '../flows/ory-text.ts';
+import { oryText } from '@/lib/ory/ory-text.ts';
 
 /** The flow's own messages (ui.messages): errors, notices and confirmations of the whole form. */
 export function FlowMessages({ messages }: { messages: readonly UiText[] | undefined }) {

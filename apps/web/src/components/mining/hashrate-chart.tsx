@@ -3,9 +3,9 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTranslation } from 'react-i18next';
 import type { HashRateChart as Chart } from '@pool/contract/mining';
-import { currentLocale } from '@/features/i18n/i18n.ts';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatHashrate, hashrateUnit } from '@/lib/format/hashrate.ts';
-import { chartSeries } from './confidence-band.ts';
+import { chartSeries } from '@/lib/mining/confidence-band.ts';
 
 /** Spec 9: period buttons run 3 minutes ahead, so the newest point never sits on the edge. */
 export const periodLeadSeconds = 3 * 60;

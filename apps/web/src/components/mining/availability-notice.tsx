@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AvailabilityInfo } from '@pool/contract/mining';
-import { currentLocale } from '@/features/i18n/i18n.ts';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatDateTime } from '@/lib/format/time.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { addressOf } from '@pool/contract/pool-addresses';
-import { usePoolConfig } from '@/features/config/use-pool-config.ts';
-import type { UnavailableReason } from '../flows/flow-api.ts';
+import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
+import type { UnavailableReason } from '@/lib/ory/flow-api.ts';
 
 /** The translation key that says why the identity service is unavailable. */
 export function unavailableMessageKey(reason: UnavailableReason): string {
