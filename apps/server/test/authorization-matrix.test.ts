@@ -4,11 +4,10 @@ import type { Database } from '@pool/db/database';
 import { openTestDatabase } from '@pool/db/testing';
 import type { Role } from '@pool/contract/accounts';
 import type { Section } from '@pool/contract/access';
-import type { RunningServer } from '../src/server.ts';
-import { demoPassword, demoPeople } from '../src/demo/people.ts';
 import { policyProbeHeader } from '../src/policy/policy-plugin.ts';
-import { TestBrowser } from './support/browser.ts';
-import { startTestServer } from './support/server.ts';
+import type { TestBrowser } from './support/browser.ts';
+import { testFactory, type TestPerson } from './support/factory.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * Every product route, called by every kind of caller, answers as this table says. A route added
@@ -159,8 +158,8 @@ const everyRole = Object.keys(sectionsOf) as Role[];
 
 /**
  * Every role on each kind of account: on alice's miner (alice is its owner), on the operator that
- * manages alice's miner as its customer (the demo's operator is its owner), and on the pool (the
- * demo's staff is its admin). The others are made for the matrix.
+ * manages alice's miner as its customer (its owner made with it), and on the pool. The others are
+ * made for the matrix.
  */
 type RoleCaller = `${Role} of ${'alice' | 'the operator' | 'the pool'}`;
 const holderOf = { miner: 'alice', operator: 'the operator', pool: 'the pool' } as const;
@@ -214,7 +213,7 @@ const ingestKey = 'matrix-ingest-key-0123456789';
 
 describe('authorisation matrix: every product route, every kind of caller', () => {
   let database: Database;
-  let server: RunningServer;
+  let server: TestServer;
   const browsers = new Map<Caller, TestBrowser>();
   const watcherTokens = new Map<Caller, string>();
   const ids = { aliceMiner: '', aliceUser: '', operator: '', pool: '', watcher: '', worker: '' };
@@ -222,46 +221,31 @@ describe('authorisation matrix: every product route, every kind of caller', () =
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     server = await startTestServer(database, { INGEST_KEY: ingestKey }, { policyProbe: true });
-    const byEmail = (email: string) => demoPeople.find((person) => person.email === email);
-    const signIn = async (caller: Caller, email: string) => {
-      const person = byEmail(email);
-      const browser = new TestBrowser(server.listeningOn);
-      await browser.signIn(email, demoPassword, person?.totpSecret);
-      browsers.set(caller, browser);
-    };
-    await signIn(alice, 'alice@demo.pool');
-    await signIn('bob (another miner)', 'bob@demo.pool');
-    await signIn('owner of the operator', 'operator@demo.pool');
-    await signIn('admin of the pool', 'staff@demo.pool');
-    await signIn('platform', 'admin@demo.pool');
+    const factory = await testFactory(database, server);
+    const signIn = async (caller: Caller, person: TestPerson) => browsers.set(caller, await factory.signIn(person));
 
-    const [miner] = await database.query<{ id: string }>("select id from app.miners where account_name = 'alice_hash'");
-    const [operator] = await database.query<{ id: string }>('select id from app.operators');
-    const [pool] = await database.query<{ id: string }>('select id from app.pools where is_current');
+    // Alice's miner is a customer of the operator, so that the operator's roles reach it too.
+    const alicePerson = await factory.newPerson({ totp: true });
+    const operator = await factory.newOperator({ title: 'NorthHash' });
+    const aliceMiner = await factory.newMiner({ owner: alicePerson, operator, accountName: 'alice_hash' });
     Object.assign(ids, {
-      aliceMiner: miner?.id ?? '',
-      aliceUser: byEmail('alice@demo.pool')?.id ?? '',
-      operator: operator?.id ?? '',
-      pool: pool?.id ?? '',
+      aliceMiner: aliceMiner.id,
+      aliceUser: alicePerson.id,
+      operator: operator.id,
+      pool: factory.pool.id,
     });
-
-    // Alice's miner becomes a customer of the operator, so that the operator's roles reach it too.
-    await database.query('update app.miners set operator_id = $1 where id = $2', [ids.operator, ids.aliceMiner]);
-    const accountOf = { miner: ids.aliceMiner, operator: ids.operator, pool: ids.pool };
+    await signIn(alice, alicePerson);
+    await signIn('owner of the operator', operator.owner);
+    await signIn('bob (another miner)', (await factory.newMiner()).owner);
+    const platform = await factory.newPerson();
+    await factory.grant(platform, factory.platform, 'admin');
+    await signIn('platform', platform);
+    const accountOf = { miner: aliceMiner, operator, pool: factory.pool };
     for (const { caller, on, role } of roleCallers) {
       if (browsers.has(caller)) continue;
-      const browser = new TestBrowser(server.listeningOn);
-      const email = `${role}.${on}@matrix.test`;
-      await browser.register(email, 'Matrix-Role-4471');
-      const whoami = await browser.json<{ identity: { id: string } }>('/identity/sessions/whoami');
-      await database.query('insert into app.users (id, email) values ($1, $2)', [whoami.body.identity.id, email]);
-      await database.query('insert into app.permissions (user_id, type, account_id, role) values ($1, $2, $3, $4)', [
-        whoami.body.identity.id,
-        on,
-        accountOf[on],
-        role,
-      ]);
-      browsers.set(caller, browser);
+      const person = await factory.newPerson({ email: `${role}.${on}@matrix.test` });
+      await factory.grant(person, accountOf[on], role);
+      await signIn(caller, person);
     }
 
     // A worker of alice's, made the way stratum servers make them: by its first share.
@@ -283,23 +267,20 @@ describe('authorisation matrix: every product route, every kind of caller', () =
       }),
     });
     expect(ingest.status).toBe(200);
-    const [worker] = await database.query<{ id: number }>("select id from app.workers where worker_name = 'rig1'");
-    ids.worker = String(worker?.id ?? '');
+    const workers = await browsers
+      .get(alice)
+      ?.json<{ items: { id: number; worker_name: string }[] }>(`/api/backend/v0.1/miners/${ids.aliceMiner}/workers`);
+    ids.worker = String(workers?.body.items.find((worker) => worker.worker_name === 'rig1')?.id ?? '');
+    expect(ids.worker).not.toBe('');
 
     const addWatcher = async (caller: Caller, access: Section[]) => {
-      const token = randomUUID().replaceAll('-', '').padEnd(43, 'x');
-      const [row] = await database.query<{ id: string }>(
-        `insert into app.watchers (token_hash, name, miner_id, access, created_by)
-         values (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, $3, $4, $5) returning id`,
-        [token, caller, ids.aliceMiner, JSON.stringify(access), ids.aliceUser],
-      );
-      watcherTokens.set(caller, token);
-      return row?.id ?? '';
+      const watcher = await factory.newWatcher(aliceMiner, { by: alicePerson, name: caller, access });
+      watcherTokens.set(caller, watcher.token);
+      return watcher.id;
     };
     ids.watcher = await addWatcher('watcher of Workers', ['Workers']);
     await addWatcher('watcher of Payments', ['Payments']);
-    const revoked = await addWatcher('revoked watcher', ['Workers', 'Payments']);
-    await database.query('delete from app.watchers where id = $1', [revoked]);
+    await factory.repositories.watchers.delete(await addWatcher('revoked watcher', ['Workers', 'Payments']));
   });
   afterAll(async () => {
     await server?.close();
