@@ -20,7 +20,8 @@ export function attributesOf<Node extends { attributes: object }>(
 ): Record<string, unknown> {
   const node = nodeNamed(flow, name);
   if (!node) throw new Error(`no node ${name}`);
-  return node.attributes as unknown as Record<string, unknown>;
+  const attributes: object = node.attributes;
+  return attributes as Record<string, unknown>;
 }
 
 export const csrfOf = (flow: FlowLike<UiNode>) => String(attributesOf(flow, 'csrf_token').value);

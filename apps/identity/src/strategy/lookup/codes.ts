@@ -1,15 +1,10 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hashRaw } from '@node-rs/argon2';
+import type { LookupConfig } from './config.ts';
 
 /** Kratos's backup codes: twelve, eight characters of [a-z0-9]. */
 export const lookupCodeCount = 12;
 const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-export interface LookupConfig {
-  /** One salt for the set, so a guess costs one argon2id hash whatever the number of codes. */
-  salt: string;
-  codes: { hash: string; used_at: string | null }[];
-}
 
 export function newLookupCodes(): string[] {
   return Array.from({ length: lookupCodeCount }, () =>

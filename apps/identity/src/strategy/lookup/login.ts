@@ -5,7 +5,8 @@ import { upsertNode } from '../../ui/container.ts';
 import { inputNode, submitNode } from '../../ui/nodes.ts';
 import { texts } from '../../ui/text.ts';
 import { methodIs, type LoginStrategy } from '../strategy.ts';
-import { findLookupCode, type LookupConfig } from './codes.ts';
+import { findLookupCode } from './codes.ts';
+import { configOf } from './config.ts';
 
 export const lookupLogin: LoginStrategy = {
   method: 'lookup_secret',
@@ -42,7 +43,7 @@ export const lookupLogin: LoginStrategy = {
     );
     const credential = (await rt.identities.credentials(identity.id)).get('lookup_secret');
     if (!credential) throw FlowValidationError.form(texts.noLookup());
-    const config = credential.config as unknown as LookupConfig;
+    const config = configOf(credential);
     const index = await findLookupCode(config, code);
     if (index < 0) throw FlowValidationError.form(texts.lookupInvalid());
     if (config.codes[index]?.used_at) throw FlowValidationError.form(texts.lookupUsed());

@@ -5,7 +5,8 @@ import { removeNodes, upsertNode, type UiContainer } from '../../ui/container.ts
 import { submitNode, textNode } from '../../ui/nodes.ts';
 import { texts, type UiText } from '../../ui/text.ts';
 import type { SettingsStrategy } from '../strategy.ts';
-import { hashLookupCodes, newLookupCodes, type LookupConfig } from './codes.ts';
+import { hashLookupCodes, newLookupCodes } from './codes.ts';
+import { configOf } from './config.ts';
 
 const flags = ['lookup_secret_regenerate', 'lookup_secret_reveal', 'lookup_secret_confirm', 'lookup_secret_disable'];
 
@@ -56,8 +57,9 @@ export const lookupSettings: SettingsStrategy = {
       return { kind: 'show-form' };
     }
     if (flagField(body, 'lookup_secret_reveal')) {
-      const stored = credentials.get('lookup_secret')?.config as unknown as LookupConfig | undefined;
-      if (!stored) throw FlowValidationError.form(texts.noLookup());
+      const credential = credentials.get('lookup_secret');
+      if (!credential) throw FlowValidationError.form(texts.noLookup());
+      const stored = configOf(credential);
       clearLookupNodes();
       showCodes(
         flow.ui,

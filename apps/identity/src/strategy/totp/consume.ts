@@ -1,19 +1,14 @@
 import type { Credential } from '../../identity/identity.ts';
 import type { IdentityRuntime } from '../../runtime.ts';
+import { configOf } from './config.ts';
 import { matchingStep, totpFromUrl } from './totp.ts';
-
-export interface TotpConfig {
-  totp_url: string;
-  /** The last time step a code was accepted for: later codes only (RFC 6238 section 5.2). */
-  last_used_step?: number;
-}
 
 /**
  * Accepts a code once: stricter than Kratos, a code (or an earlier one) that was already used is
  * refused, also when two requests race with it.
  */
 export async function consumeTotpCode(rt: IdentityRuntime, credential: Credential, code: string): Promise<boolean> {
-  const config = credential.config as unknown as TotpConfig;
+  const config = configOf(credential);
   const totp = totpFromUrl(config.totp_url);
   if (!totp) return false;
   const step = matchingStep(totp, code, rt.now());

@@ -2,25 +2,8 @@ import type { WebAuthnCredential } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { scriptNode } from '../../ui/nodes.ts';
+import type { StoredWebAuthnKey } from './config.ts';
 import { webauthnScriptIntegrity } from './script.ts';
-
-/** One security key as kept in the identity's `webauthn` credential. */
-export interface StoredWebAuthnKey {
-  /** base64url of the credential id. */
-  id: string;
-  public_key: string;
-  counter: number;
-  transports: string[];
-  display_name: string;
-  added_at: string;
-  aaguid: string;
-  attestation_type: string;
-}
-
-export interface WebAuthnConfig {
-  credentials: StoredWebAuthnKey[];
-  user_handle: string;
-}
 
 export const hexId = (id: string) => Buffer.from(isoBase64URL.toBuffer(id)).toString('hex');
 

@@ -11,7 +11,8 @@ import { upsertNode } from '../../ui/container.ts';
 import { inputNode } from '../../ui/nodes.ts';
 import { texts } from '../../ui/text.ts';
 import type { LoginStrategy } from '../strategy.ts';
-import { toWebAuthnCredential, triggerValue, webauthnScriptNode, type WebAuthnConfig } from './credentials.ts';
+import { configOf } from './config.ts';
+import { toWebAuthnCredential, triggerValue, webauthnScriptNode } from './credentials.ts';
 
 const challengeKey = 'webauthn_login_challenge';
 
@@ -21,7 +22,8 @@ export const webauthnLogin: LoginStrategy = {
 
   async populate(rt, ui, audience, internal) {
     if (audience.kind !== 'second-factor') return;
-    const config = audience.credentials.get('webauthn')?.config as unknown as WebAuthnConfig | undefined;
+    const credential = audience.credentials.get('webauthn');
+    const config = credential && configOf(credential);
     if (!config?.credentials.length) return;
     const options = await generateAuthenticationOptions({
       rpID: rt.config.webauthn.rpId,
@@ -60,7 +62,7 @@ export const webauthnLogin: LoginStrategy = {
       identity.id,
     );
     const credential = (await rt.identities.credentials(identity.id)).get('webauthn');
-    const config = credential?.config as unknown as WebAuthnConfig | undefined;
+    const config = credential && configOf(credential);
     if (!credential || !config?.credentials.length) throw FlowValidationError.form(texts.noWebAuthn());
     const challenge = flow.internal[challengeKey];
     const refuse = () => FlowValidationError.form(texts.webAuthnWrong());

@@ -13,7 +13,8 @@ import { upsertNode } from '../../ui/container.ts';
 import { inputNode } from '../../ui/nodes.ts';
 import { texts } from '../../ui/text.ts';
 import type { SettingsStrategy } from '../strategy.ts';
-import { hexId, triggerValue, webauthnScriptNode, type StoredWebAuthnKey, type WebAuthnConfig } from './credentials.ts';
+import { configOf, type StoredWebAuthnKey, type WebAuthnConfig } from './config.ts';
+import { hexId, triggerValue, webauthnScriptNode } from './credentials.ts';
 
 const challengeKey = 'webauthn_registration_challenge';
 const handleKey = 'webauthn_user_handle';
@@ -27,7 +28,8 @@ export const webauthnSettings: SettingsStrategy = {
 
   async populate(rt, ui, { identity, credentials, internal, flowType }) {
     if (flowType !== 'browser') return;
-    const config = credentials.get('webauthn')?.config as unknown as WebAuthnConfig | undefined;
+    const credential = credentials.get('webauthn');
+    const config = credential && configOf(credential);
     const keys = config?.credentials ?? [];
     for (const key of keys)
       // One button per key: several nodes share the name `webauthn_remove`.
@@ -79,7 +81,8 @@ export const webauthnSettings: SettingsStrategy = {
   async update({ rt, request, flow, body, identity, credentials }) {
     checkCsrf(rt, request, flow, body);
     if (flow.type !== 'browser') throw FlowValidationError.form(texts.settingsNoStrategy());
-    const stored = credentials.get('webauthn')?.config as unknown as WebAuthnConfig | undefined;
+    const storedCredential = credentials.get('webauthn');
+    const stored = storedCredential && configOf(storedCredential);
     const remove = stringField(body, 'webauthn_remove');
     if (remove) {
       const remaining = (stored?.credentials ?? []).filter((key) => hexId(key.id) !== remove.toLowerCase());
