@@ -6,9 +6,9 @@ import { roles, type Role } from '@pool/contract/accounts';
 // The rule the web app's dashboard follows for what `/` shows a role: the calls below follow it, so this test fails
 // the day the dashboard asks for something its role may not read.
 import { dashboardContentOf } from '@pool/contract/dashboard-codes';
-import type { RunningServer } from '../src/server.ts';
-import { TestBrowser } from './support/browser.ts';
-import { startTestServer } from './support/server.ts';
+import type { TestBrowser } from './support/browser.ts';
+import { testFactory } from './support/factory.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 
 type Kind = 'miner' | 'operator';
 const accountKinds: readonly Kind[] = ['miner', 'operator'];
@@ -67,35 +67,25 @@ const withoutMiningData = cases.filter(([role, kind]) => !dashboardContentOf(rol
 
 describe.each(testDatabaseKinds)('dashboards of every role, on %s', (databaseKind) => {
   let database: Database;
-  let server: RunningServer;
+  let server: TestServer;
   const browsers = new Map<Role, TestBrowser>();
   const accounts: Record<Kind, string> = { miner: '', operator: '' };
 
   beforeAll(async () => {
     database = await openTestDatabase(databaseKind);
     server = await startTestServer(database);
-    const [miner] = await database.query<{ id: string }>("select id from app.miners where account_name = 'alice_hash'");
-    const [operator] = await database.query<{ id: string }>('select id from app.operators');
-    accounts.miner = miner?.id ?? '';
-    accounts.operator = operator?.id ?? '';
+    const factory = await testFactory(database, server);
+    const miner = await factory.newMiner();
+    const operator = await factory.newOperator();
+    accounts.miner = miner.id;
+    accounts.operator = operator.id;
 
-    // One person per role, holding that role on alice's miner and on the demo operator.
+    // One person per role, holding that role on a miner and on an operator.
     for (const role of roles) {
-      const browser = new TestBrowser(server.listeningOn);
-      const email = `${role}@dashboards.test`;
-      await browser.register(email, 'Dashboard-Role-5520');
-      const whoami = await browser.json<{ identity: { id: string } }>('/identity/sessions/whoami');
-      const userId = whoami.body.identity.id;
-      await database.query('insert into app.users (id, email) values ($1, $2)', [userId, email]);
-      for (const kind of accountKinds) {
-        await database.query('insert into app.permissions (user_id, type, account_id, role) values ($1, $2, $3, $4)', [
-          userId,
-          kind,
-          accounts[kind],
-          role,
-        ]);
-      }
-      browsers.set(role, browser);
+      const person = await factory.newPerson({ email: `${role}@dashboards.test` });
+      await factory.grant(person, miner, role);
+      await factory.grant(person, operator, role);
+      browsers.set(role, await factory.signIn(person));
     }
   });
   afterAll(async () => {
