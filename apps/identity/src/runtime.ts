@@ -1,25 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Drizzle } from '@pool/db/database';
 import type { IdentityConfig } from './config.ts';
-import type { IdentitySchema } from './db/schema.ts';
 import type { IdentityRepository } from './identity/repository.ts';
 import type { SessionRepository } from './session/repository.ts';
 import type { FlowErrorRepository, FlowRepository } from './flow/repository.ts';
 import type { OneTimeCodeRepository } from './strategy/code/repository.ts';
 import type { Courier } from './courier/courier.ts';
+import type { CourierRepository } from './courier/repository.ts';
 import type { RateLimiter, RateLimits } from './rate-limit/limiter.ts';
 
-/** Everything a handler or strategy needs, built once by `createIdentityService`. */
+/**
+ * Everything a handler or strategy needs, built once by `createIdentityService`. It holds
+ * repositories, not the database: SQL stays in the `*repository.ts` files.
+ */
 export interface IdentityRuntime {
   config: IdentityConfig;
   now: () => Date;
-  db: Drizzle<IdentitySchema>;
   identities: IdentityRepository;
   sessions: SessionRepository;
   flows: FlowRepository;
   flowErrors: FlowErrorRepository;
   codes: OneTimeCodeRepository;
   courier: Courier;
+  courierMessages: CourierRepository;
   limiter: RateLimiter;
   rateLimits: RateLimits;
   logger: FastifyBaseLogger;

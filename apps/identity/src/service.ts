@@ -9,6 +9,7 @@ import { sessionRepository } from './session/repository.ts';
 import { flowErrorRepository, flowRepository } from './flow/repository.ts';
 import { oneTimeCodeRepository } from './strategy/code/repository.ts';
 import { createCourier } from './courier/courier.ts';
+import { courierRepository } from './courier/repository.ts';
 import { RateLimiter, defaultRateLimits, type RateLimits } from './rate-limit/limiter.ts';
 import { csrfCookieName } from './http/csrf.ts';
 import { publicApi } from './http/public-api.ts';
@@ -78,8 +79,9 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
   const logger = forwardingLogger(options.logger ?? silentLogger());
   const now = options.now ?? (() => new Date());
   const pending = new Set<Promise<void>>();
+  const courierMessages = courierRepository(db);
   const courier = createCourier({
-    db,
+    messages: courierMessages,
     smtpUrl: options.smtpUrl,
     from: options.smtpFrom ?? `no-reply@${new URL(config.appUrl).hostname}`,
     logger,
@@ -93,13 +95,13 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
       return requestConfig.getStore() ?? config;
     },
     now,
-    db,
     identities: identityRepository(db),
     sessions: sessionRepository(db),
     flows: flowRepository(db),
     flowErrors: flowErrorRepository(db),
     codes: oneTimeCodeRepository(db),
     courier,
+    courierMessages,
     limiter: new RateLimiter(now),
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     logger,

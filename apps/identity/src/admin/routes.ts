@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
 import type { IdentityRuntime } from '../runtime.ts';
-import { courierMessages } from '../db/schema.ts';
 import { errors, KratosError } from '../http/errors.ts';
 import { sendError } from '../http/respond.ts';
 import { isUuid, queryOf } from '../flow/pipeline.ts';
@@ -223,12 +221,10 @@ export async function adminRoutes(app: FastifyInstance, rt: IdentityRuntime): Pr
 
   app.get('/admin/courier/messages', async (request, reply) => {
     const query = queryOf(request);
-    const rows = await rt.db
-      .select()
-      .from(courierMessages)
-      .where(typeof query.recipient === 'string' ? eq(courierMessages.recipient, query.recipient) : undefined)
-      .orderBy(desc(courierMessages.createdAt))
-      .limit(Math.max(1, integerOf(query.page_size, 250, 1000)));
+    const rows = await rt.courierMessages.list({
+      recipient: typeof query.recipient === 'string' ? query.recipient : undefined,
+      limit: Math.max(1, integerOf(query.page_size, 250, 1000)),
+    });
     return reply.send(
       rows.map((row) => ({
         id: row.id,

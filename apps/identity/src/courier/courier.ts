@@ -1,8 +1,6 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Drizzle } from '@pool/db/database';
-import { courierMessages, type IdentitySchema } from '../db/schema.ts';
+import type { CourierRepository } from './repository.ts';
 import type { Email } from './templates.ts';
 
 const maxSendAttempts = 5;
@@ -22,7 +20,7 @@ export interface Courier {
  * log says so: recipient, subject and template, never the body, which holds codes and links.
  */
 export function createCourier(options: {
-  db: Drizzle<IdentitySchema>;
+  messages: CourierRepository;
   smtpUrl?: string;
   from: string;
   logger: FastifyBaseLogger;
@@ -30,19 +28,14 @@ export function createCourier(options: {
   /** Development only: the log line also carries the body. */
   logBodies?: boolean;
 }): Courier {
-  const { db, logger, now } = options;
+  const { messages, logger, now } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   let flushing: Promise<void> | undefined;
   let closed = false;
 
   async function sendQueued(): Promise<void> {
     if (!transport) return;
-    const queued = await db
-      .select()
-      .from(courierMessages)
-      .where(and(eq(courierMessages.status, 'queued'), lt(courierMessages.sendCount, maxSendAttempts)))
-      .orderBy(asc(courierMessages.createdAt))
-      .limit(50);
+    const queued = await messages.queued(maxSendAttempts, 50);
     for (const message of queued) {
       if (closed) return;
       try {
@@ -52,17 +45,11 @@ export function createCourier(options: {
           subject: message.subject,
           text: message.body,
         });
-        await db
-          .update(courierMessages)
-          .set({ status: 'sent', sendCount: message.sendCount + 1, updatedAt: now() })
-          .where(eq(courierMessages.id, message.id));
+        await messages.recordAttempt(message, 'sent', message.sendCount + 1, now());
       } catch (error) {
         const sendCount = message.sendCount + 1;
         logger.warn({ err: error, messageId: message.id, sendCount }, 'courier could not send an e-mail');
-        await db
-          .update(courierMessages)
-          .set({ sendCount, status: sendCount >= maxSendAttempts ? 'abandoned' : 'queued', updatedAt: now() })
-          .where(eq(courierMessages.id, message.id));
+        await messages.recordAttempt(message, sendCount >= maxSendAttempts ? 'abandoned' : 'queued', sendCount, now());
       }
     }
   }
@@ -81,16 +68,12 @@ export function createCourier(options: {
 
   return {
     async send(email) {
-      const at = now();
-      const [row] = await db
-        .insert(courierMessages)
-        .values({ ...email, createdAt: at, updatedAt: at })
-        .returning({ id: courierMessages.id });
+      const messageId = await messages.queue(email, now());
       if (transport) void flush();
       else
         logger.info(
           {
-            messageId: row?.id,
+            messageId,
             to: email.recipient,
             subject: email.subject,
             template: email.templateType,
