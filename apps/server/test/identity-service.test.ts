@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
-import type { RunningServer } from '../src/server.ts';
-import { demoPeople } from '../src/demo/people.ts';
-import { startTestServer } from './support/server.ts';
-import { TestBrowser } from './support/browser.ts';
-
-const person = (email: string) => {
-  const found = demoPeople.find((entry) => entry.email === email);
-  if (!found) throw new Error(email);
-  return found;
-};
+import { testFactory, type TestFactory } from './support/factory.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 
 describe.each(testDatabaseKinds)('the mounted identity service on %s', (kind) => {
   let database: Database;
-  let server: RunningServer;
+  let server: TestServer;
+  let factory: TestFactory;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     server = await startTestServer(database, { PUBLIC_URL: 'http://pool.localhost:8080' });
+    factory = await testFactory(database, server);
   });
   afterAll(async () => {
     await server?.close();
@@ -41,10 +35,9 @@ describe.each(testDatabaseKinds)('the mounted identity service on %s', (kind) =>
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=UTF-8');
   });
 
-  it('signs a demo miner in and answers GET identity with the second factors read over the admin API', async () => {
-    const bob = person('bob@demo.pool');
-    const browser = new TestBrowser(server.listeningOn);
-    await browser.signIn(bob.email, bob.password);
+  it('signs a miner in and answers GET identity with the second factors read over the admin API', async () => {
+    const bob = (await factory.newMiner()).owner;
+    const browser = await factory.signIn(bob);
     const answer = await browser.json<{ user: { id: string }; credentials: Record<string, boolean> }>(
       '/api/backend/v0.1/identity',
     );
@@ -54,10 +47,9 @@ describe.each(testDatabaseKinds)('the mounted identity service on %s', (kind) =>
   });
 
   it('takes alice through her TOTP step, twice within one code window', async () => {
-    const alice = person('alice@demo.pool');
+    const alice = await factory.newPerson({ totp: true });
     for (let round = 0; round < 2; round++) {
-      const browser = new TestBrowser(server.listeningOn);
-      await browser.signIn(alice.email, alice.password, alice.totpSecret);
+      const browser = await factory.signIn(alice);
       const answer = await browser.json<{ credentials: Record<string, boolean> }>('/api/backend/v0.1/identity');
       expect(answer.body.credentials).toEqual({ totp: true, lookup_secret: false, webauthn: false });
     }
@@ -72,9 +64,11 @@ describe.each(testDatabaseKinds)('the mounted identity service on %s', (kind) =>
 describe('without the demo', () => {
   it('has no identities', async () => {
     const database = await openTestDatabase('pglite');
-    const server = await startTestServer(database, { DEMO: 'off' });
+    const server = await startTestServer(database);
     try {
-      expect(await database.query('select id from identity.identities')).toEqual([]);
+      const { baseUrl, headers } = server.identityAdmin;
+      const identities = await fetch(`${baseUrl()}/admin/identities`, { headers });
+      expect(await identities.json()).toEqual([]);
     } finally {
       await server.close();
       await database.close();
