@@ -6,6 +6,7 @@ import { schema } from '../src/db/schema.ts';
 import { appMigrations } from '../src/server.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { demoPeople } from '../src/demo/people.ts';
+import { accessRepository } from '../src/modules/access/repository.ts';
 import { accountAccess, type AccountAccess } from '../src/policy/account-access.ts';
 
 const idOf = (email: string) => demoPeople.find((person) => person.email === email)?.id ?? '';
@@ -33,7 +34,7 @@ describe.each(testDatabaseKinds)('account grants on %s', (kind) => {
       miner[row.account_name] = row.id;
     }
     operatorId = (await database.query<{ id: string }>('select id from app.operators'))[0]?.id ?? '';
-    access = accountAccess(database.orm(schema));
+    access = accountAccess(accessRepository(database.orm(schema)));
   });
   afterAll(async () => database?.close());
 

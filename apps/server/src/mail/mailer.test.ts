@@ -8,6 +8,7 @@ import { schema } from '../db/schema.ts';
 import { appMigrations } from '../server.ts';
 import { invitationMail } from '../modules/access/invitation-mail.ts';
 import { createMailer } from './mailer.ts';
+import { outboxRepository } from './outbox-repository.ts';
 
 const token = 'dOn_z63oZd4oQm1Wm9S0f4v7sKq2cYx8h5TnL0aBcDe';
 const quiet = { info: () => {}, warn: () => {} };
@@ -52,16 +53,12 @@ describe('product mail', () => {
     await database?.close();
   });
 
-  const outboxOf = (recipient: string) =>
-    database.query<{ body: string; sent_at: Date | null }>(
-      'select body, sent_at from app.outbox where recipient = $1',
-      [recipient],
-    );
+  const outboxOf = (recipient: string) => outboxRepository(database.orm(schema)).to(recipient);
 
   it('finding 6: sends the invitation link over SMTP and keeps the outbox copy without it', async () => {
     const printed: string[] = [];
     const mailer = createMailer({
-      db: database.orm(schema),
+      outbox: outboxRepository(database.orm(schema)),
       smtpUrl,
       from: 'no-reply@pool.test',
       log: quiet,
@@ -70,7 +67,7 @@ describe('product mail', () => {
     await mailer.send(invitation('smtp@example.com'));
     expect(received.some((text) => text.includes(`invitation?token=${token}`))).toBe(true);
     const [row] = await outboxOf('smtp@example.com');
-    expect(row?.sent_at).not.toBeNull();
+    expect(row?.sentAt).not.toBeNull();
     expect(row?.body).not.toContain(token);
     expect(row?.body).toContain('invitation 5b0f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b');
     expect(printed).toEqual([]);
@@ -79,7 +76,7 @@ describe('product mail', () => {
   it('finding 6: without SMTP prints the link once and stores the mail without it', async () => {
     const printed: string[] = [];
     const mailer = createMailer({
-      db: database.orm(schema),
+      outbox: outboxRepository(database.orm(schema)),
       smtpUrl: undefined,
       from: 'no-reply@pool.test',
       log: quiet,
@@ -89,7 +86,7 @@ describe('product mail', () => {
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain(`invitation?token=${token}`);
     const [row] = await outboxOf('no-smtp@example.com');
-    expect(row?.sent_at).toBeNull();
+    expect(row?.sentAt).toBeNull();
     expect(row?.body).not.toContain(token);
   });
 
@@ -97,7 +94,7 @@ describe('product mail', () => {
     const printed: string[] = [];
     const warnings: string[] = [];
     const mailer = createMailer({
-      db: database.orm(schema),
+      outbox: outboxRepository(database.orm(schema)),
       smtpUrl: 'smtp://127.0.0.1:1',
       from: 'no-reply@pool.test',
       log: { info: () => {}, warn: (_object, message) => warnings.push(message) },
@@ -105,7 +102,7 @@ describe('product mail', () => {
     });
     await mailer.send(invitation('down@example.com'));
     const [row] = await outboxOf('down@example.com');
-    expect(row?.sent_at).toBeNull();
+    expect(row?.sentAt).toBeNull();
     expect(row?.body).not.toContain(token);
     expect(printed).toEqual([]);
     expect(warnings).toEqual([expect.stringContaining('invite again')]);

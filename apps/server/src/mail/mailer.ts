@@ -1,7 +1,5 @@
 import nodemailer from 'nodemailer';
-import { eq } from 'drizzle-orm';
-import type { Drizzle } from '@pool/db/database';
-import { outbox, type AppSchema } from '../db/schema.ts';
+import type { OutboxRepository } from './outbox-repository.ts';
 
 export interface Mail {
   to: string;
@@ -19,7 +17,7 @@ export interface Mailer {
 }
 
 export interface MailerOptions {
-  db: Drizzle<AppSchema>;
+  outbox: OutboxRepository;
   /** `smtp://` or `smtps://`; without it mail stays in the outbox table. */
   smtpUrl: string | undefined;
   from: string;
@@ -41,16 +39,13 @@ const printToStdout = (text: string) => {
  * only in the message sent; without SMTP the whole message is printed once on standard output,
  * not through the logger, for the operator to hand over, and the outbox row says where it went.
  */
-export function createMailer({ db, smtpUrl, from, log, print = printToStdout }: MailerOptions): Mailer {
+export function createMailer({ outbox, smtpUrl, from, log, print = printToStdout }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   return {
     async send(mail) {
       const secret = mail.storedText !== undefined;
-      const [row] = await db
-        .insert(outbox)
-        .values({ recipient: mail.to, subject: mail.subject, body: mail.storedText ?? mail.text })
-        .returning({ id: outbox.id });
-      if (!row) return;
+      const id = await outbox.add({ recipient: mail.to, subject: mail.subject, body: mail.storedText ?? mail.text });
+      if (id === undefined) return;
       if (!transport) {
         log.info({ to: mail.to, subject: mail.subject }, 'mail queued in app.outbox (no SMTP_URL)');
         if (secret) {
@@ -69,7 +64,7 @@ export function createMailer({ db, smtpUrl, from, log, print = printToStdout }: 
       }
       try {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-        await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+        await outbox.markSent(id, new Date());
       } catch (error) {
         log.warn(
           { err: error, to: mail.to },

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Drizzle } from '@pool/db/database';
 import { managingRoles, roleAccessOf, type RoleAccess } from '@pool/contract/access';
 import type { Role } from '@pool/contract/accounts';
-import { miners, operators, permissions, type AppSchema } from '../db/schema.ts';
+import type { AccessRepository } from '../modules/access/repository.ts';
 
 /** An account a product call acts on. */
 export interface AccountRef {
@@ -18,41 +16,20 @@ export interface Grant {
   readonly totalFeeHide: boolean;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Pool staff outrank an account's own people, who outrank the operator that manages it. */
 const precedence: Record<Grant['via'], number> = { pool: 0, miner: 1, operator: 2 };
 
-export function accountAccess(db: Drizzle<AppSchema>) {
+/** The grants a person holds on an account, ranked: the stored permissions come from the access repository. */
+export function accountAccess(repository: Pick<AccessRepository, 'grantsOn'>) {
   /** Every grant the person holds on the account, pool first, then the account's own, then its operator's. */
   async function grantsOn(userId: string, ref: AccountRef): Promise<Grant[]> {
-    if (!uuidPattern.test(ref.id)) return [];
-    // The accounts whose permissions reach this one: a miner is reached from itself, its
-    // operator and its pool; an operator from itself and its pool; a pool from itself. One
-    // round trip, because every product read passes here.
-    type Row = { type: Grant['via'] | 'platform'; role: Role; total_fee_hide: boolean };
-    const result: unknown = await db.execute(sql`
-      with target as (
-        select 'miner'::text as kind, m.id, m.pool_id, m.operator_id from ${miners} m
-          where ${ref.kind} = 'miner' and m.id = ${ref.id}::uuid and m.deleted_at is null
-        union all
-        select 'operator', o.id, o.pool_id, null from ${operators} o where ${ref.kind} = 'operator' and o.id = ${ref.id}::uuid
-        union all
-        select 'pool', ${ref.id}::uuid, ${ref.id}::uuid, null where ${ref.kind} = 'pool'
-      )
-      select p.type, p.role, p.total_fee_hide from ${permissions} p join target t
-        on (p.type = t.kind and p.account_id = t.id)
-        or (p.type = 'pool' and p.account_id = t.pool_id)
-        or (p.type = 'operator' and p.account_id = t.operator_id)
-      where p.user_id = ${userId}::uuid`);
-    return (result as { rows: Row[] }).rows
-      .filter((row): row is Row & { type: Grant['via'] } => row.type !== 'platform')
-      .sort((a, b) => precedence[a.type] - precedence[b.type])
+    return (await repository.grantsOn(userId, ref))
+      .sort((a, b) => precedence[a.via] - precedence[b.via])
       .map((row) => ({
-        via: row.type,
+        via: row.via,
         role: row.role,
-        access: roleAccessOf(row.type, row.role),
-        totalFeeHide: row.total_fee_hide,
+        access: roleAccessOf(row.via, row.role),
+        totalFeeHide: row.totalFeeHide,
       }));
   }
 

@@ -24,7 +24,16 @@ export interface InviteRow {
   acceptedAt: Date | null;
 }
 
+/** A permission of a person that reaches an account, through the account itself, its operator or its pool. */
+export interface GrantRow {
+  via: 'miner' | 'operator' | 'pool';
+  role: Role;
+  totalFeeHide: boolean;
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Tx = Parameters<Parameters<Drizzle<AppSchema>['transaction']>[0]>[0];
 
@@ -80,6 +89,34 @@ export function accessRepository(db: Drizzle<AppSchema>) {
     and(eq(permissions.type, account.type), eq(permissions.accountId, account.id));
 
   return {
+    /**
+     * Every permission of the person that reaches the account, in no order: a miner is reached from
+     * itself, its operator and its pool; an operator from itself and its pool; a pool from itself.
+     * One round trip, because every product read passes here (the policy ranks what it finds).
+     */
+    async grantsOn(userId: string, account: { kind: GrantRow['via']; id: string }): Promise<GrantRow[]> {
+      // An id that is no uuid names no account, and would fail the cast below.
+      if (!uuidPattern.test(account.id)) return [];
+      type Row = { type: GrantRow['via'] | 'platform'; role: Role; total_fee_hide: boolean };
+      const result: unknown = await db.execute(sql`
+        with target as (
+          select 'miner'::text as kind, m.id, m.pool_id, m.operator_id from ${miners} m
+            where ${account.kind} = 'miner' and m.id = ${account.id}::uuid and m.deleted_at is null
+          union all
+          select 'operator', o.id, o.pool_id, null from ${operators} o where ${account.kind} = 'operator' and o.id = ${account.id}::uuid
+          union all
+          select 'pool', ${account.id}::uuid, ${account.id}::uuid, null where ${account.kind} = 'pool'
+        )
+        select p.type, p.role, p.total_fee_hide from ${permissions} p join target t
+          on (p.type = t.kind and p.account_id = t.id)
+          or (p.type = 'pool' and p.account_id = t.pool_id)
+          or (p.type = 'operator' and p.account_id = t.operator_id)
+        where p.user_id = ${userId}::uuid`);
+      return (result as { rows: Row[] }).rows
+        .filter((row): row is Row & { type: GrantRow['via'] } => row.type !== 'platform')
+        .map((row) => ({ via: row.type, role: row.role, totalFeeHide: row.total_fee_hide }));
+    },
+
     async members(account: AccountKey): Promise<AccessMember[]> {
       const rows = await db
         .select({
