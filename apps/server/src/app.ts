@@ -24,7 +24,9 @@ import { watcherRoutes } from './modules/watchers/routes.ts';
 import { watcherRepository } from './modules/watchers/repository.ts';
 import { accessRoutes } from './modules/access/routes.ts';
 import { accessRepository } from './modules/access/repository.ts';
+import { accessService } from './modules/access/service.ts';
 import { createMailer } from './mail/mailer.ts';
+import { outboxRepository } from './mail/outbox-repository.ts';
 import type { IdentityPublicClient } from './identity-client/session.ts';
 import type { IdentityAdminClient } from './identity-client/admin.ts';
 import { paths } from '@pool/contract/paths';
@@ -119,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return payload;
       });
       const users = userRepository(db);
+      const access = accessRepository(db);
       const watchers = watcherRepository(db);
       const streams = eventStreams(options.mining.streams);
       const miningReads = miningReadRepository(database);
@@ -128,7 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(policyPlugin, {
         identity: options.identity.public,
-        access: accountAccess(db),
+        access: accountAccess(access),
+        users,
         watchers,
         stepUpWindowMs: config.PRIVILEGED_SESSION_SECONDS * 1000,
         declared,
@@ -146,20 +150,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           email_marketing: config.WIDGET_SECRET_EMAIL_MARKETING,
         },
       });
-      await api.register(accountRoutes, { accounts: accountRepository(db), users, poolId: options.poolId });
-      await api.register(watcherRoutes, { watchers, users, streams });
+      await api.register(accountRoutes, { accounts: accountRepository(db), poolId: options.poolId });
+      await api.register(watcherRoutes, { watchers, streams });
       await api.register(accessRoutes, {
-        access: accessRepository(db),
-        users,
-        admin: options.identity.admin,
-        mailer: createMailer({
-          db,
-          smtpUrl: config.SMTP_URL,
-          from: `no-reply@${new URL(config.publicUrl).hostname}`,
-          log: app.log,
+        service: accessService({
+          access,
+          admin: options.identity.admin,
+          mailer: createMailer({
+            outbox: outboxRepository(db),
+            smtpUrl: config.SMTP_URL,
+            from: `no-reply@${new URL(config.publicUrl).hostname}`,
+            log: app.log,
+          }),
+          publicUrl: config.publicUrl,
+          poolName: async () => (await poolConfigRepository(db).findCurrent())?.name ?? config.POOL_NAME,
         }),
-        publicUrl: config.publicUrl,
-        poolName: async () => (await poolConfigRepository(db).findCurrent())?.name ?? config.POOL_NAME,
+        secureCookies: config.secureCookies,
       });
       await api.register(miningRoutes, {
         service: miningService({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { paths } from '@pool/contract/paths';
 import { registerErrorHandling } from '../http/errors.ts';
 import type { IdentityPublicClient, WhoamiResult } from '../identity-client/session.ts';
@@ -41,13 +41,20 @@ const identity: IdentityPublicClient = {
 /** These routes act on no account; account grants are tested on a real database. */
 const noAccounts: Pick<AccountAccess, 'grantsOn'> = { grantsOn: async () => [] };
 const noWatchers = { byToken: async () => undefined, minerOf: async () => undefined };
+/** The app.users rows the policy ensured, in order. */
+const ensured: string[] = [];
+const users = {
+  ensure: async (userId: string, email: string) => {
+    ensured.push(`${userId} ${email}`);
+  },
+};
 
 async function appWithPolicy() {
   const app = Fastify();
   registerErrorHandling(app);
   await app.register(
     async (api) => {
-      await api.register(policyPlugin, { identity, access: noAccounts, watchers: noWatchers });
+      await api.register(policyPlugin, { identity, access: noAccounts, users, watchers: noWatchers });
       api.get('/open', { config: { policy: { caller: 'anyone' } } }, async (request) => ({
         caller: request.caller.kind,
       }));
@@ -67,8 +74,8 @@ async function appWithPolicy() {
   return app;
 }
 
-const call = async (method: 'GET' | 'DELETE', path: string, session?: string) => {
-  const app = await appWithPolicy();
+const call = async (method: 'GET' | 'DELETE', path: string, session?: string, app?: FastifyInstance) => {
+  app ??= await appWithPolicy();
   const response = await app.inject({
     method,
     url: `${paths.apiVersion}${path}`,
@@ -83,7 +90,7 @@ describe('policy plugin', () => {
     const boot = async () => {
       await app.register(
         async (api) => {
-          await api.register(policyPlugin, { identity, access: noAccounts, watchers: noWatchers });
+          await api.register(policyPlugin, { identity, access: noAccounts, users, watchers: noWatchers });
           api.get('/forgotten', async () => ({}));
         },
         { prefix: paths.apiVersion },
@@ -116,5 +123,17 @@ describe('policy plugin', () => {
       status: 403,
       body: { error: { code: 'additional_authentication_required', message: 'Additional authentication required' } },
     });
+  });
+
+  it("writes an admitted person's row once, and nobody's for an open route or a refused call", async () => {
+    const app = await appWithPolicy();
+    ensured.length = 0;
+    await call('GET', '/open', 'fresh', app);
+    await call('GET', '/mine', undefined, app);
+    await call('DELETE', `/users/${aliceId}`, 'stale', app);
+    expect(ensured).toEqual([]);
+    await call('GET', '/mine', 'fresh', app);
+    await call('GET', `/users/${aliceId}`, 'fresh', app);
+    expect(ensured).toEqual([`${aliceId} alice@demo.pool`]);
   });
 });

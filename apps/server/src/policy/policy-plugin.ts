@@ -9,11 +9,14 @@ import type { Caller } from './caller.ts';
 import type { AccountAccess, Grant } from './account-access.ts';
 import type { AccountSource, RoutePolicy } from './route-policy.ts';
 import { grantAdmits } from './grant-rules.ts';
+import { personRows } from './person-rows.ts';
 import { passesStepUp } from './step-up.ts';
 
 export interface PolicyOptions {
   identity: IdentityPublicClient;
   access: Pick<AccountAccess, 'grantsOn'>;
+  /** The product's users: every person admitted gets their row here before a handler runs. */
+  users: { ensure(userId: string, email: string): Promise<void> };
   watchers: {
     byToken(token: string): Promise<WatcherGrant | undefined>;
     minerOf(watcherId: string): Promise<string | undefined>;
@@ -51,8 +54,9 @@ const readMethods = new Set(['GET', 'HEAD']);
 export const policyPlugin = fp<PolicyOptions>(
   async (
     app: FastifyInstance,
-    { identity, access, watchers, workers, now = () => new Date(), stepUpWindowMs, declared, probe = false },
+    { identity, access, users, watchers, workers, now = () => new Date(), stepUpWindowMs, declared, probe = false },
   ) => {
+    const ensurePerson = personRows(users);
     const callers = new WeakMap<FastifyRequest, Caller>();
     const grants = new WeakMap<FastifyRequest, Grant>();
     app.decorateRequest('caller', {
@@ -184,6 +188,8 @@ export const policyPlugin = fp<PolicyOptions>(
       if (policy.critical && !passesStepUp(caller.session, now(), stepUpWindowMs)) {
         throw new HttpError('additional_authentication_required');
       }
+      // Handlers may then rely on the person's row (their permissions, links and invitations name it).
+      await ensurePerson(caller.userId, caller.email);
     };
     app.addHook('preValidation', admit);
 

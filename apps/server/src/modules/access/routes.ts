@@ -10,33 +10,19 @@ import {
   InviteBody,
   InviteInfo,
   InviteToken,
-  invitableRolesOn,
-  type InvitableRole,
 } from '@pool/contract/access-management';
 import { ErrorBody } from '@pool/contract/errors';
-import { HttpError } from '../../http/errors.ts';
-import type { IdentityAdminClient } from '../../identity-client/admin.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { personOf } from '../../policy/caller.ts';
 import type { RoutePolicy } from '../../policy/route-policy.ts';
-import type { UserRepository } from '../users/repository.ts';
-import { activationCookie, activationKeyOf, isActivationKey, newActivationKey } from './activation-cookie.ts';
-import { invitationMail } from './invitation-mail.ts';
-import { hashToken, type AccessRepository, type AccountKey } from './repository.ts';
+import { activationCookie, activationKeyOf } from './activation-cookie.ts';
+import type { AccountKey } from './repository.ts';
+import type { AccessService } from './service.ts';
 
 export interface AccessRoutesOptions {
-  access: AccessRepository;
-  users: UserRepository;
-  admin: IdentityAdminClient;
-  mailer: Mailer;
-  publicUrl: string;
-  poolName: () => Promise<string>;
-  now?: () => Date;
+  service: AccessService;
+  /** Whether the activation cookie is sent over HTTPS only. */
+  secureCookies: boolean;
 }
-
-/** Spec 6: an invitation link works for a week; its recovery code as long. */
-export const inviteLifespanMs = 7 * 24 * 60 * 60 * 1000;
-const recoveryCodeLifespan = '168h';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const kinds = [
@@ -48,21 +34,13 @@ const AccountParams = z.object({ id: z.uuid() });
 const AccessParams = AccountParams.extend({ access_id: z.uuid() });
 const TokenParams = z.object({ token: InviteToken });
 
-export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
-  app,
-  { access, users, admin, mailer, publicUrl, poolName, now = () => new Date() },
-) => {
+export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (app, { service, secureCookies }) => {
   for (const { type, path } of kinds) {
     const account = { kind: type, param: 'id' } as const;
     const reads: RoutePolicy = { caller: 'person', account, section: 'AccessControl' };
     // Spec 6: access changes are critical; only those who manage the account make them.
     const changes: RoutePolicy = { ...reads, manage: true, critical: true };
     const keyOf = (id: string): AccountKey => ({ type, id });
-    const offered = (role: InvitableRole) => {
-      if (!invitableRolesOn(type).includes(role)) {
-        throw new HttpError('validation_failed', { fields: [{ field: 'role', text: 'Invalid input' }] });
-      }
-    };
 
     app.get(
       `/${path}/:id/access`,
@@ -75,10 +53,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
           response: { 200: AccessList, ...errors },
         },
       },
-      async (request) => ({
-        members: await access.members(keyOf(request.params.id)),
-        invites: await access.pendingInvites(keyOf(request.params.id), now()),
-      }),
+      async (request) => service.list(keyOf(request.params.id)),
     );
 
     app.post(
@@ -94,33 +69,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        const caller = personOf(request.caller);
-        offered(request.body.role);
-        await users.ensure(caller.userId, caller.email);
-        const key = keyOf(request.params.id);
-        const email = request.body.email.trim().toLowerCase();
-        if (email === caller.email.toLowerCase()) {
-          throw new HttpError('validation_failed', { fields: [{ field: 'email', text: 'Invalid input' }] });
-        }
-        const expiresAt = new Date(now().getTime() + inviteLifespanMs);
-        const { id, token } = await access.createInvite({
-          email,
-          account: key,
-          role: request.body.role,
-          invitedBy: caller.userId,
-          expiresAt,
-        });
-        await mailer.send(
-          invitationMail({
-            to: email,
-            poolName: await poolName(),
-            accountName: (await access.accountName(key)) ?? '',
-            role: request.body.role,
-            inviteId: id,
-            link: `${publicUrl}/invitation?token=${token}`,
-            expiresAt,
-          }),
-        );
+        await service.invite(keyOf(request.params.id), personOf(request.caller), request.body);
         return reply.status(204).send(null);
       },
     );
@@ -138,15 +87,8 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        offered(request.body.role);
-        const outcome = await access.changeRole(
-          keyOf(request.params.id),
-          request.params.access_id,
-          request.body.role,
-          personOf(request.caller).userId,
-        );
-        if (outcome === 'own') throw new HttpError('access_denied', { message: 'Nobody changes their own role' });
-        if (outcome === 'not_found') throw new HttpError('not_found');
+        const { id, access_id } = request.params;
+        await service.changeRole(keyOf(id), access_id, request.body.role, personOf(request.caller));
         return reply.status(204).send(null);
       },
     );
@@ -163,20 +105,11 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        if (!(await access.remove(keyOf(request.params.id), request.params.access_id))) {
-          throw new HttpError('not_found');
-        }
+        await service.remove(keyOf(request.params.id), request.params.access_id);
         return reply.status(204).send(null);
       },
     );
   }
-
-  /** An invitation that can still be accepted, or a 404 that says nothing more. */
-  const openInvite = async (token: string) => {
-    const invite = await access.inviteByToken(token);
-    if (!invite || invite.acceptedAt || invite.expiresAt <= now()) throw new HttpError('not_found');
-    return invite;
-  };
 
   app.get(
     '/invites/:token',
@@ -190,22 +123,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
         response: { 200: InviteInfo, ...errors },
       },
     },
-    async (request) => {
-      const invite = await openInvite(request.params.token);
-      // An identity this invitation made is the invitee's to finish until it has a credential;
-      // then, like any other identity, it signs in to accept.
-      const existing = invite.identityId
-        ? (await admin.credentialTypes(invite.identityId))?.length
-        : await admin.identityIdByEmail(invite.email);
-      return {
-        email: invite.email,
-        account_type: invite.account.type,
-        account_name: (await access.accountName(invite.account)) ?? '',
-        role: invite.role,
-        expires_at: invite.expiresAt.toISOString(),
-        has_identity: Boolean(existing),
-      };
-    },
+    async (request) => service.inviteInfo(request.params.token),
   );
 
   app.post(
@@ -221,40 +139,16 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const invite = await openInvite(request.params.token);
-      // Someone who signs in already accepts after signing in, and gets no recovery code here.
-      if (!invite.identityId && (await admin.identityIdByEmail(invite.email))) throw new HttpError('conflict');
-      // One browser activates an invitation: the first to ask, and afterwards only that one.
-      const browserKey = activationKeyOf(request.headers.cookie);
-      const key = browserKey ?? newActivationKey();
-      if (invite.activationKeyHash === null) {
-        if (!(await access.claimActivation(invite.id, hashToken(key)))) throw new HttpError('conflict');
-      } else if (!isActivationKey(browserKey, invite.activationKeyHash)) {
-        throw new HttpError('conflict');
-      }
-      let identityId = invite.identityId;
-      if (identityId) {
-        // Once the invitee has a password (or any credential) they sign in; no more codes.
-        const credentials = await admin.credentialTypes(identityId);
-        if (!credentials || credentials.length > 0) throw new HttpError('conflict');
-      } else {
-        try {
-          identityId = await admin.createIdentity(invite.email);
-        } catch (error) {
-          await access.releaseActivation(invite.id, hashToken(key));
-          throw error;
-        }
-        await access.setInviteIdentity(invite.id, identityId);
-      }
-      const recovery = await admin.createRecoveryCode(identityId, recoveryCodeLifespan);
+      const { activation, browserKey, keyMaxAgeSeconds } = await service.activate(
+        request.params.token,
+        activationKeyOf(request.headers.cookie),
+      );
+      // Only this browser may activate the invitation again, until it expires.
       reply.header(
         'set-cookie',
-        activationCookie(key, {
-          secure: publicUrl.startsWith('https://'),
-          maxAgeSeconds: (invite.expiresAt.getTime() - now().getTime()) / 1000,
-        }),
+        activationCookie(browserKey, { secure: secureCookies, maxAgeSeconds: keyMaxAgeSeconds }),
       );
-      return reply.status(201).send({ recovery_flow_id: recovery.flowId, recovery_code: recovery.code });
+      return reply.status(201).send(activation);
     },
   );
 
@@ -269,16 +163,6 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
         response: { 200: AcceptedInvite, ...errors },
       },
     },
-    async (request) => {
-      const caller = personOf(request.caller);
-      const invite = await openInvite(request.body.token);
-      // The address must be the caller's and verified: an unverified e-mail proves nothing.
-      if (!caller.verifiedEmails.includes(invite.email)) {
-        throw new HttpError('access_denied', { message: 'The invitation is for another or an unverified e-mail' });
-      }
-      await users.ensure(caller.userId, caller.email);
-      if (!(await access.accept(invite, caller.userId, now()))) throw new HttpError('not_found');
-      return { account_type: invite.account.type, account_id: invite.account.id, role: invite.role };
-    },
+    async (request) => service.accept(request.body.token, personOf(request.caller)),
   );
 };

@@ -4,19 +4,17 @@ import { CreateMinerBody, Miner, MinerLookup, MinerLookupQuery, OperatorLookup }
 import { ErrorBody, errorMessages } from '@pool/contract/errors';
 import { HttpError } from '../../http/errors.ts';
 import { personOf } from '../../policy/caller.ts';
-import type { UserRepository } from '../users/repository.ts';
 import type { AccountRepository } from './repository.ts';
 
 export interface AccountRoutesOptions {
   accounts: AccountRepository;
-  users: UserRepository;
   /** The pool new miners belong to. */
   poolId: string;
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { accounts, users, poolId }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { accounts, poolId }) => {
   app.post(
     '/miners',
     {
@@ -30,7 +28,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const caller = personOf(request.caller);
-      await users.ensure(caller.userId, caller.email);
       const { account_name, operator_title } = request.body;
       // A customer-management sign-up: the miner is managed by the operator whose page it came from.
       const operator = operator_title ? await accounts.lookupOperatorByTitle(operator_title) : undefined;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Drizzle } from '@pool/db/database';
 import type { Language } from '@pool/contract/languages';
 import type { Navigation, User } from '@pool/contract/identity';
@@ -10,16 +10,22 @@ export function userRepository(db: Drizzle<AppSchema>) {
   return {
     /**
      * The product user of an identity, created on first sight. The e-mail follows the identity's,
-     * which is where a person changes it.
+     * which is where a person changes it. Writes only when the row is missing or its e-mail changed,
+     * since the policy plugin calls it for every person it admits.
      */
-    async ensure(id: string, email: string): Promise<User> {
-      const [row] = await db
+    async ensure(id: string, email: string): Promise<void> {
+      await db
         .insert(users)
         .values({ id, email })
-        .onConflictDoUpdate({ target: users.id, set: { email } })
-        .returning({ id: users.id, email: users.email, language: users.language });
-      if (!row) throw new Error('upserting a user returned no row');
-      return { id: row.id, email: row.email, language: row.language ?? null };
+        .onConflictDoUpdate({ target: users.id, set: { email }, setWhere: ne(users.email, email) });
+    },
+
+    async find(id: string): Promise<User | undefined> {
+      const [row] = await db
+        .select({ id: users.id, email: users.email, language: users.language })
+        .from(users)
+        .where(eq(users.id, id));
+      return row && { id: row.id, email: row.email, language: row.language ?? null };
     },
 
     async setLanguage(id: string, language: Language): Promise<void> {

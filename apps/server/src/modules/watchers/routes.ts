@@ -12,13 +12,11 @@ import {
 } from '@pool/contract/watchers';
 import { HttpError } from '../../http/errors.ts';
 import { personOf } from '../../policy/caller.ts';
-import type { UserRepository } from '../users/repository.ts';
 import type { EventStreams } from '../mining/read/event-streams.ts';
 import type { WatcherRepository } from './repository.ts';
 
 export interface WatcherRoutesOptions {
   watchers: WatcherRepository;
-  users: UserRepository;
   /** Open event streams, which a deleted watcher's end at once. */
   streams: Pick<EventStreams, 'endWatcher'>;
 }
@@ -27,7 +25,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const MinerParams = z.object({ id: z.uuid() });
 const IdentityParams = z.object({ id: z.uuid() });
 
-export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async (app, { watchers, users, streams }) => {
+export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async (app, { watchers, streams }) => {
   app.get(
     '/watchers/:token',
     {
@@ -91,9 +89,8 @@ export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const caller = personOf(request.caller);
-      await users.ensure(caller.userId, caller.email);
-      const watcher = await watchers.create({ minerId: request.params.id, ...request.body, createdBy: caller.userId });
+      const createdBy = personOf(request.caller).userId;
+      const watcher = await watchers.create({ minerId: request.params.id, ...request.body, createdBy });
       return reply.status(201).send(watcher);
     },
   );
@@ -160,10 +157,8 @@ export const watcherRoutes: FastifyPluginAsyncZod<WatcherRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const caller = personOf(request.caller);
-      await users.ensure(caller.userId, caller.email);
       const { miner_id, ...rest } = request.body;
-      const watcher = await watchers.create({ minerId: miner_id, ...rest, createdBy: caller.userId });
+      const watcher = await watchers.create({ minerId: miner_id, ...rest, createdBy: personOf(request.caller).userId });
       return reply.status(201).send(watcher);
     },
   );
