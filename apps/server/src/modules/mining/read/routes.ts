@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@pool/contract/errors';
@@ -17,15 +15,14 @@ import {
   WorkerListQuery,
   WorkerStatusCounts,
   WorkerStatusQuery,
-  type MiningEvent,
 } from '@pool/contract/mining';
 import { HttpError } from '../../../http/errors.ts';
 import type { RoutePolicy } from '../../../policy/route-policy.ts';
-import { concerns, type EngineEvent, type MiningEventBus } from '../events.ts';
+import type { MiningEventBus } from '../events.ts';
 import type { EventStreams } from './event-streams.ts';
-import type { WorkerScope } from './read-repository.ts';
-import type { MiningService } from './service.ts';
-import { iso } from '../sql.ts';
+import type { MiningAccounts, MiningService } from './service.ts';
+import { streamEvents } from './sse-stream.ts';
+import { randomWorkerName } from './worker-names.ts';
 
 export interface MiningRoutesOptions {
   service: MiningService;
@@ -38,9 +35,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const AccountParams = z.object({ id: z.uuid() });
 const WorkerParams = z.object({ worker_id: z.coerce.number().int().positive().max(2_147_483_647) });
 const accountKinds = [
-  { kind: 'pool', path: 'pools', column: 'pool_id', tag: 'pool' },
-  { kind: 'operator', path: 'operators', column: 'operator_id', tag: 'operator' },
-  { kind: 'miner', path: 'miners', column: 'miner_id', tag: 'miner' },
+  { kind: 'pool', path: 'pools' },
+  { kind: 'operator', path: 'operators' },
+  { kind: 'miner', path: 'miners' },
 ] as const;
 
 /** Mining data is the Workers section (spec 6: a viewer sees mining data only). */
@@ -50,104 +47,13 @@ const readsOf = (kind: 'miner' | 'operator' | 'pool'): RoutePolicy => ({
   section: 'Workers',
 });
 
-function toWire(event: EngineEvent, accountId: string): MiningEvent {
-  if (event.type === 'buckets_closed') {
-    return {
-      type: event.type,
-      resolution: event.resolution,
-      at: iso(event.at),
-      had_shares: event.accountIds.has(accountId),
-    };
-  }
-  return {
-    type: event.type,
-    worker_id: event.workerId,
-    worker_name: event.workerName,
-    miner_id: event.minerId,
-    from: event.from,
-    to: event.to,
-    at: iso(event.at),
-  };
-}
-
 /** Spec 7 mining reads: charts, stats, worker lists and counts, boundary workers, event streams. */
 export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (app, { service, events, streams }) => {
   app.addHook('preClose', async () => streams.endAll());
 
-  /**
-   * Server-Sent Events: what changed for this account, so screens refetch instead of polling. The
-   * policy admitted the caller once; the stream runs it again on every heartbeat and before it
-   * sends events, and ends when it no longer passes.
-   */
-  function stream(request: FastifyRequest, reply: FastifyReply, accountId: string): void {
-    const release = streams.add(request.caller, () => end());
-    if (!release) throw new HttpError('rate_limited');
-    let ended = false;
-
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    reply.raw.write('retry: 5000\n\n');
-
-    // One check at a time: a heartbeat and a burst of events that meet share it.
-    let checking: Promise<boolean> | undefined;
-    const recheck = (): Promise<boolean> => {
-      checking ??= reply
-        .reauthorize()
-        .then(
-          () => true,
-          () => false,
-        )
-        .then((passed) => {
-          checking = undefined;
-          if (!passed) end();
-          return passed;
-        });
-      return checking;
-    };
-
-    // Events wait for a check that ends after they came; the events of one engine tick share it.
-    const pending: string[] = [];
-    let sending = false;
-    const send = async () => {
-      sending = true;
-      while (pending.length > 0 && !ended) {
-        if (!(await recheck())) break;
-        if (!ended) reply.raw.write(pending.splice(0).join(''));
-      }
-      pending.length = 0;
-      sending = false;
-    };
-    const unsubscribe = events.subscribe((event) => {
-      if (ended || !concerns(event, accountId)) return;
-      pending.push(`event: ${event.type}\ndata: ${JSON.stringify(toWire(event, accountId))}\n\n`);
-      if (!sending) void send();
-    });
-    const heartbeat = setInterval(() => {
-      void recheck().then((passed) => passed && !ended && reply.raw.write(': keep-alive\n\n'));
-    }, streams.recheckEvery);
-    heartbeat.unref();
-
-    const end = (): void => {
-      if (ended) return;
-      ended = true;
-      unsubscribe();
-      clearInterval(heartbeat);
-      release();
-      reply.raw.end();
-    };
-    reply.raw.on('close', end);
-    // A caller gone before the stream began would otherwise keep its place for good.
-    if (request.raw.socket.destroyed) end();
-  }
-
-  for (const { kind, path, column, tag } of accountKinds) {
+  for (const { kind, path } of accountKinds) {
     const policy = readsOf(kind);
-    const scopeOf = (id: string): WorkerScope => ({ column, ids: [id] });
+    const accountOf = (id: string): MiningAccounts => ({ kind, ids: [id] });
 
     app.get(
       `/${path}/:id/charts`,
@@ -155,13 +61,13 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
         config: { policy },
         schema: {
           tags: ['mining'],
-          summary: `Hashrate chart of a ${tag} over a period (points at the resolution of spec 9)`,
+          summary: `Hashrate chart of a ${kind} over a period (points at the resolution of spec 9)`,
           params: AccountParams,
           querystring: ChartQuery,
           response: { 200: HashRateChart, ...errors },
         },
       },
-      async (request) => service.accountChart([request.params.id], request.query.period),
+      async (request) => service.accountChart(accountOf(request.params.id), request.query.period),
     );
 
     app.get(
@@ -170,12 +76,12 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
         config: { policy },
         schema: {
           tags: ['mining'],
-          summary: `Hashrate, reject rate and worker counts of a ${tag}`,
+          summary: `Hashrate, reject rate and worker counts of a ${kind}`,
           params: AccountParams,
           response: { 200: AccountMiningStats, ...errors },
         },
       },
-      async (request) => service.accountStats([request.params.id], scopeOf(request.params.id)),
+      async (request) => service.accountStats(accountOf(request.params.id)),
     );
 
     app.get(
@@ -184,13 +90,13 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
         config: { policy },
         schema: {
           tags: ['mining'],
-          summary: `Workers of a ${tag}: status filters, sort keys, name search, paging`,
+          summary: `Workers of a ${kind}: status filters, sort keys, name search, paging`,
           params: AccountParams,
           querystring: WorkerListQuery,
           response: { 200: WorkerList, ...errors },
         },
       },
-      async (request) => service.listWorkers(scopeOf(request.params.id), request.query),
+      async (request) => service.listWorkers(accountOf(request.params.id), request.query),
     );
 
     app.get(
@@ -199,13 +105,13 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
         config: { policy },
         schema: {
           tags: ['mining'],
-          summary: `How many workers of a ${tag} are in each status, optionally of names containing \`name\``,
+          summary: `How many workers of a ${kind} are in each status, optionally of names containing \`name\``,
           params: AccountParams,
           querystring: WorkerStatusQuery,
           response: { 200: WorkerStatusCounts, ...errors },
         },
       },
-      async (request) => service.statusCounts(scopeOf(request.params.id), request.query.name),
+      async (request) => service.statusCounts(accountOf(request.params.id), request.query.name),
     );
 
     app.get(
@@ -214,7 +120,7 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
         config: { policy: { ...policy, watcherTokenInQuery: true } },
         schema: {
           tags: ['mining'],
-          summary: `Server-Sent Events for a ${tag}: \`buckets_closed\` and \`worker_status_changed\` (MiningEvent)`,
+          summary: `Server-Sent Events for a ${kind}: \`buckets_closed\` and \`worker_status_changed\` (MiningEvent)`,
           description:
             'text/event-stream. A watcher may pass its token as `watcher_token` here, since EventSource cannot set headers.',
           params: AccountParams,
@@ -222,7 +128,7 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
           response: { ...errors, 429: ErrorBody },
         },
       },
-      async (request, reply) => stream(request, reply, request.params.id),
+      async (request, reply) => streamEvents(request, reply, { accountId: request.params.id, events, streams }),
     );
   }
 
@@ -243,7 +149,7 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
         response: { 200: HashRateChart, ...errors },
       },
     },
-    async (request) => service.accountChart(request.query.id, request.query.period),
+    async (request) => service.accountChart({ kind: 'miner', ids: request.query.id }, request.query.period),
   );
 
   app.get(
@@ -257,7 +163,7 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
         response: { 200: AccountMiningStats, ...errors },
       },
     },
-    async (request) => service.accountStats(request.query.id, { column: 'miner_id', ids: request.query.id }),
+    async (request) => service.accountStats({ kind: 'miner', ids: request.query.id }),
   );
 
   const workerPolicy: RoutePolicy = {
@@ -356,14 +262,3 @@ export const miningRoutes: FastifyPluginAsyncZod<MiningRoutesOptions> = async (a
     async () => ({ worker_name: randomWorkerName() }),
   );
 };
-
-const adjectives = ['amber', 'brisk', 'cobalt', 'dusty', 'ember', 'frosty', 'golden', 'humming', 'iron', 'jade'];
-const nouns = ['badger', 'condor', 'drill', 'falcon', 'forge', 'heron', 'kiln', 'lynx', 'otter', 'quarry'];
-
-/** Readable and unlikely to collide: two words and four hex digits, all valid in a stratum name. */
-export function randomWorkerName(): string {
-  const bytes = randomBytes(4);
-  const adjective = adjectives[(bytes[0] ?? 0) % adjectives.length] ?? 'amber';
-  const noun = nouns[(bytes[1] ?? 0) % nouns.length] ?? 'drill';
-  return `${adjective}-${noun}-${bytes.subarray(2).toString('hex')}`;
-}

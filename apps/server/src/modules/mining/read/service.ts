@@ -5,6 +5,16 @@ import type { MiningReadRepository, WorkerScope } from './read-repository.ts';
 import type { ReadCache } from './read-cache.ts';
 import { workerListService } from './worker-list-service.ts';
 
+/** The accounts a mining read covers: one or more accounts of one kind. */
+export interface MiningAccounts {
+  kind: 'miner' | 'operator' | 'pool';
+  ids: readonly string[];
+}
+
+const scopeColumns = { miner: 'miner_id', operator: 'operator_id', pool: 'pool_id' } as const;
+/** Whose workers the repository lists: the worker rows name their miner, operator and pool. */
+const scopeOf = ({ kind, ids }: MiningAccounts): WorkerScope => ({ column: scopeColumns[kind], ids: [...ids] });
+
 /**
  * Turns buckets into the charts, stats and lists of spec 7, as of the engine's clock: one object
  * for the routes over the chart, worker-list and boundary services, with the read cache in front.
@@ -29,12 +39,15 @@ export function miningService({
   const boundary = boundaryService({ repository, clock, windowsOf });
 
   return {
-    accountChart: (ids: string[], period: ChartPeriod) =>
-      cached(['accountChart', ids, period], () => charts.accountChart(ids, period)),
+    accountChart: ({ ids }: MiningAccounts, period: ChartPeriod) =>
+      cached(['accountChart', ids, period], () => charts.accountChart([...ids], period)),
 
-    accountStats: (ids: string[], scope: WorkerScope): Promise<AccountMiningStats> =>
-      cached(['accountStats', ids, scope], async () => {
-        const [figures, workers] = await Promise.all([charts.accountStats(ids), lists.statusCounts(scope)]);
+    accountStats: (accounts: MiningAccounts): Promise<AccountMiningStats> =>
+      cached(['accountStats', accounts.ids, scopeOf(accounts)], async () => {
+        const [figures, workers] = await Promise.all([
+          charts.accountStats([...accounts.ids]),
+          lists.statusCounts(scopeOf(accounts)),
+        ]);
         return { ...figures, workers };
       }),
 
@@ -43,10 +56,10 @@ export function miningService({
     workerStats: (id: number) => cached(['workerStats', id], () => charts.workerStats(id)),
     workerExists: lists.workerExists,
 
-    listWorkers: (scope: WorkerScope, query: WorkerListQuery): Promise<WorkerList> =>
-      cached(['listWorkers', scope, query], () => lists.listWorkers(scope, query)),
+    listWorkers: (accounts: MiningAccounts, query: WorkerListQuery): Promise<WorkerList> =>
+      cached(['listWorkers', scopeOf(accounts), query], () => lists.listWorkers(scopeOf(accounts), query)),
 
-    statusCounts: lists.statusCounts,
+    statusCounts: (accounts: MiningAccounts, name?: string) => lists.statusCounts(scopeOf(accounts), name),
     ...boundary,
   };
 }
