@@ -223,5 +223,3 @@ export function loadConfig(source: Record<string, string | undefined>): ConfigRe
     },
   };
 }
-
-export const configVariables = Object.keys(EnvSchema.shape);

@@ -1,4 +1,4 @@
-import type { ChartPeriod, Resolution, TablePeriod } from '@pool/contract/mining';
+import type { Resolution, TablePeriod } from '@pool/contract/mining';
 import type { Milliseconds } from './hashrate.ts';
 
 const minute = 60_000;
@@ -69,10 +69,6 @@ export function periodWindow(period: TablePeriod, now: Milliseconds): { from: Mi
   const { width } = resolutionSpec(resolutionOfPeriod[period]);
   const to = bucketStart(now, width);
   return { from: to - periodLength[period], to };
-}
-
-export function isChartPeriod(period: TablePeriod): period is ChartPeriod {
-  return period !== 'P30D';
 }
 
 /** The windows a stats answer reports, in the order of its fields. */
