@@ -27,6 +27,8 @@ export interface LoginSubmit {
 export interface LoginStrategy {
   method: AuthenticationMethodName;
   aal: 'aal1' | 'aal2';
+  /** Offered to browser flows only (WebAuthn: an assertion is bound to the browser's origin). */
+  browserOnly?: boolean;
   populate(
     rt: IdentityRuntime,
     ui: UiContainer,
@@ -37,6 +39,10 @@ export interface LoginStrategy {
   /** The identity the submitted credentials prove; throws a validation error otherwise. */
   login(submit: LoginSubmit): Promise<Identity>;
 }
+
+/** Whether a login flow of this type shows and accepts the strategy. */
+export const offeredTo = (strategy: LoginStrategy, flowType: Flow['type']) =>
+  !strategy.browserOnly || flowType === 'browser';
 
 export interface SettingsSubmit {
   rt: IdentityRuntime;

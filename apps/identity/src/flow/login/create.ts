@@ -5,7 +5,7 @@ import { ensureCsrfToken, type ActiveSession } from '../../session/manager.ts';
 import { aalRank, type AuthenticatorAssuranceLevel } from '../../session/session.ts';
 import { addMessage, sortNodes, type UiContainer } from '../../ui/container.ts';
 import { texts } from '../../ui/text.ts';
-import type { LoginAudience } from '../../strategy/strategy.ts';
+import { offeredTo, type LoginAudience } from '../../strategy/strategy.ts';
 import { createFlow } from '../pipeline.ts';
 import type { Flow, FlowType } from '../flow.ts';
 import { loginStrategies } from './strategies.ts';
@@ -62,8 +62,7 @@ export async function createLoginFlow(
     requestedAal: options.aal,
     async build(ui, _id, internal) {
       for (const strategy of loginStrategies) {
-        if (strategy.aal !== options.aal) continue;
-        if (strategy.method === 'webauthn' && options.type !== 'browser') continue;
+        if (strategy.aal !== options.aal || !offeredTo(strategy, options.type)) continue;
         await strategy.populate(rt, ui, audience, internal);
       }
       if (options.refresh) addMessage(ui, texts.loginReAuth());

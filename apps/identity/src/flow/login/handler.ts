@@ -21,6 +21,7 @@ import {
   writeFlowError,
   type FlowDescriptor,
 } from '../pipeline.ts';
+import { offeredTo } from '../../strategy/strategy.ts';
 import { FlowValidationError } from '../validation.ts';
 import { registerGetFlow } from '../get-flow.ts';
 import { rejectBrowserArtifacts, sessionForFlowType } from '../api-flows.ts';
@@ -115,9 +116,7 @@ async function submitLogin(rt: IdentityRuntime, request: FastifyRequest, reply: 
     const current = flow;
     const strategy = loginStrategies.find(
       (candidate) =>
-        candidate.aal === current.requestedAal &&
-        (candidate.method !== 'webauthn' || current.type === 'browser') &&
-        candidate.handles(body),
+        candidate.aal === current.requestedAal && offeredTo(candidate, current.type) && candidate.handles(body),
     );
     if (!strategy) throw FlowValidationError.form(texts.loginNoStrategy());
     const identity = await strategy.login({ rt, request, flow, body, session });

@@ -12,7 +12,7 @@ import { texts } from '../../ui/text.ts';
 import type { RegistrationStrategy } from '../../strategy/strategy.ts';
 import { passwordRegistration } from '../../strategy/password/registration.ts';
 import { profileRegistration } from '../../strategy/profile/registration.ts';
-import { startVerification } from '../verification/start.ts';
+import { startVerification } from '../verification/create.ts';
 import { baseFlowJson, type Flow, type FlowType } from '../flow.ts';
 import {
   createFlow,

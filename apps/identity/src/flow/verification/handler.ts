@@ -25,7 +25,7 @@ import {
 import { registerGetFlow } from '../get-flow.ts';
 import { rejectBrowserArtifacts } from '../api-flows.ts';
 import { beginCodeSend, emailOfBody, guessIdentifiers, isCsrfViolation, retryWithNewFlow } from '../code-flow.ts';
-import { newVerificationFlow, sendVerificationCode } from './start.ts';
+import { newVerificationFlow, sendVerificationCode } from './create.ts';
 
 export const verificationDescriptor: FlowDescriptor = {
   kind: 'verification',

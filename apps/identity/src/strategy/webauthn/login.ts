@@ -19,6 +19,7 @@ const challengeKey = 'webauthn_login_challenge';
 export const webauthnLogin: LoginStrategy = {
   method: 'webauthn',
   aal: 'aal2',
+  browserOnly: true,
 
   async populate(rt, ui, audience, internal) {
     if (audience.kind !== 'second-factor') return;
