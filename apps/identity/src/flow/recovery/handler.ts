@@ -25,7 +25,7 @@ import {
 import { registerGetFlow } from '../get-flow.ts';
 import { rejectBrowserArtifacts, sessionForFlowType } from '../api-flows.ts';
 import { beginCodeSend, emailOfBody, guessIdentifiers, isCsrfViolation, retryWithNewFlow } from '../code-flow.ts';
-import { createSettingsFlow } from '../settings/handler.ts';
+import { createSettingsFlow } from '../settings/create.ts';
 import { newRecoveryFlow, sendRecoveryCode, showCodeForm } from './create.ts';
 
 export const recoveryDescriptor: FlowDescriptor = {

@@ -5,17 +5,12 @@ import { normaliseBody } from '../../http/body.ts';
 import { acceptsJson, isJsonRequest } from '../../http/negotiate.ts';
 import { redirect } from '../../http/respond.ts';
 import { publicIdentityJson } from '../../identity/identity.ts';
-import { traitNodes } from '../../identity/traits-schema.ts';
 import { authenticate, ensureCsrfToken } from '../../session/manager.ts';
 import { sessionJson } from '../../session/session.ts';
 import { texts } from '../../ui/text.ts';
-import type { RegistrationStrategy } from '../../strategy/strategy.ts';
-import { passwordRegistration } from '../../strategy/password/registration.ts';
-import { profileRegistration } from '../../strategy/profile/registration.ts';
 import { startVerification } from '../verification/create.ts';
 import { baseFlowJson, type Flow, type FlowType } from '../flow.ts';
 import {
-  createFlow,
   flowIdOf,
   initError,
   queryOf,
@@ -30,8 +25,8 @@ import {
 import { FlowValidationError } from '../validation.ts';
 import { registerGetFlow } from '../get-flow.ts';
 import { rejectBrowserArtifacts, sessionForFlowType } from '../api-flows.ts';
-
-const registrationStrategies: readonly RegistrationStrategy[] = [passwordRegistration, profileRegistration];
+import { createRegistrationFlow } from './create.ts';
+import { registrationStrategies } from './strategies.ts';
 
 export const registrationDescriptor: FlowDescriptor = {
   kind: 'registration',
@@ -49,30 +44,6 @@ export const registrationDescriptor: FlowDescriptor = {
   expiredText: (expiredAt, now) => texts.registrationExpired(expiredAt, now),
   expiredSubmit: 'gone',
 };
-
-/**
- * Kratos's one-step registration form (traits, password, "Sign up"); the two-step profile-first
- * submit (`method: profile`) is accepted as well.
- */
-function createRegistrationFlow(
-  rt: IdentityRuntime,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: { type: FlowType; requestUrl: string; returnTo?: string },
-): Promise<Flow> {
-  return createFlow(rt, {
-    kind: 'registration',
-    type: options.type,
-    requestUrl: options.requestUrl,
-    returnTo: options.returnTo,
-    csrfToken: options.type === 'browser' ? ensureCsrfToken(rt, request, reply) : '',
-    state: 'choose_method',
-    build(ui) {
-      ui.nodes.push(...traitNodes('default'));
-      for (const strategy of registrationStrategies) strategy.populate(rt, ui);
-    },
-  });
-}
 
 const alreadyRegistered = () =>
   errors.alreadyLoggedIn('A valid session was detected and thus registration is not possible.');

@@ -4,21 +4,13 @@ import { errors, KratosError } from '../../http/errors.ts';
 import { normaliseBody } from '../../http/body.ts';
 import { acceptsJson, isJsonRequest } from '../../http/negotiate.ts';
 import { redirect, withQuery } from '../../http/respond.ts';
-import { publicIdentityJson, type Identity } from '../../identity/identity.ts';
-import { ensureCsrfToken, highestAvailableAal, setSessionCookie, type ActiveSession } from '../../session/manager.ts';
+import { publicIdentityJson } from '../../identity/identity.ts';
+import { highestAvailableAal, setSessionCookie, type ActiveSession } from '../../session/manager.ts';
 import { aalOf, aalRank, type AuthenticationMethodName } from '../../session/session.ts';
-import { addMessage, newContainer, sortNodes, type UiContainer } from '../../ui/container.ts';
-import { csrfNode } from '../../ui/nodes.ts';
+import { addMessage } from '../../ui/container.ts';
 import { texts } from '../../ui/text.ts';
-import type { Credentials, SettingsStrategy } from '../../strategy/strategy.ts';
-import { profileSettings } from '../../strategy/profile/settings.ts';
-import { passwordSettings } from '../../strategy/password/settings.ts';
-import { lookupSettings } from '../../strategy/lookup/settings.ts';
-import { webauthnSettings } from '../../strategy/webauthn/settings.ts';
-import { totpSettings } from '../../strategy/totp/settings.ts';
 import { actionUrl, baseFlowJson, type Flow, type FlowType } from '../flow.ts';
 import {
-  createFlow,
   flowIdOf,
   initError,
   queryOf,
@@ -32,38 +24,8 @@ import {
 import { FlowValidationError } from '../validation.ts';
 import { registerGetFlow } from '../get-flow.ts';
 import { rejectBrowserArtifacts, sessionForFlowType } from '../api-flows.ts';
-
-export const settingsStrategies: readonly SettingsStrategy[] = [
-  profileSettings,
-  passwordSettings,
-  lookupSettings,
-  webauthnSettings,
-  totpSettings,
-];
-
-function sortSettingsNodes(ui: UiContainer): void {
-  sortNodes(ui, ['default', 'profile', 'password', 'lookup_secret', 'webauthn', 'totp'], ['csrf_token']);
-}
-
-async function buildSettingsUi(
-  rt: IdentityRuntime,
-  flow: Pick<Flow, 'id' | 'type' | 'internal'>,
-  identity: Identity,
-  credentials: Credentials,
-): Promise<UiContainer> {
-  const ui = newContainer(actionUrl(rt.config.publicBaseUrl, 'settings', flow.id));
-  if (flow.type === 'browser') ui.nodes.push(csrfNode());
-  for (const strategy of settingsStrategies)
-    await strategy.populate(rt, ui, {
-      identity,
-      credentials,
-      flowId: flow.id,
-      internal: flow.internal,
-      flowType: flow.type,
-    });
-  sortSettingsNodes(ui);
-  return ui;
-}
+import { buildSettingsUi, createSettingsFlow, sortSettingsNodes } from './create.ts';
+import { settingsStrategies } from './strategies.ts';
 
 export const settingsDescriptor: FlowDescriptor = {
   kind: 'settings',
@@ -91,29 +53,6 @@ export const settingsDescriptor: FlowDescriptor = {
   expiredText: (expiredAt, now) => texts.settingsExpired(expiredAt, now),
   expiredSubmit: 'gone',
 };
-
-export async function createSettingsFlow(
-  rt: IdentityRuntime,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  session: ActiveSession,
-  options: { type: FlowType; requestUrl: string; returnTo?: string },
-): Promise<Flow> {
-  const credentials = await rt.identities.credentials(session.identity.id);
-  return createFlow(rt, {
-    kind: 'settings',
-    type: options.type,
-    requestUrl: options.requestUrl,
-    returnTo: options.returnTo,
-    csrfToken: options.type === 'browser' ? ensureCsrfToken(rt, request, reply) : '',
-    state: 'show_form',
-    identityId: session.identity.id,
-    async build(ui, id, internal) {
-      const built = await buildSettingsUi(rt, { id, type: options.type, internal }, session.identity, credentials);
-      ui.nodes = built.nodes;
-    },
-  });
-}
 
 /** `highest_available`: a session must be aal2 once the identity has a second factor. */
 async function requireAal(rt: IdentityRuntime, session: ActiveSession, returnTo: string): Promise<void> {
