@@ -127,6 +127,19 @@ describe.each(testDatabaseKinds)('finding 3: demo seeding on %s', (kind) => {
   const start = (env: Record<string, string> = {}) =>
     startServer(testConfig(env), { database, webRoot: fakeWebRoot() });
 
+  it('seeds the demo accounts into an empty database', async () => {
+    const own = await openTestDatabase(kind);
+    const server = await startServer(testConfig(), { database: own, webRoot: fakeWebRoot() });
+    try {
+      // What the seed wrote, read from the table it wrote to.
+      const rows = await own.query<{ account_name: string }>('select account_name from app.miners order by 1');
+      expect(rows.map((row) => row.account_name)).toEqual(['alice_hash', 'bob_mining', 'carol_farm', 'dave_solo']);
+    } finally {
+      await server.close();
+      await own.close();
+    }
+  });
+
   it('finding 3: seeds the demo people with DEMO_PASSWORD instead of the published password', async () => {
     const own = await openTestDatabase(kind);
     const server = await startServer(testConfig({ DEMO_PASSWORD: 'Our-own-demo-password-9' }), {

@@ -6,14 +6,15 @@ import { join } from 'node:path';
 import type { Database } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { PoolConfig } from '@pool/contract/pool-config';
-import { startServer, type RunningServer } from '../src/server.ts';
-import { demoPassword } from '../src/demo/people.ts';
-import { fakeWebRoot, testConfig as configWith } from './support/server.ts';
+import { startServer } from '../src/server.ts';
+import { testFactory, type TestFactory } from './support/factory.ts';
+import { fakeWebRoot, startTestServer, testConfig as configWith, type TestServer } from './support/server.ts';
 import { TestBrowser } from './support/browser.ts';
 
 describe.each(testDatabaseKinds)('product server on %s', (kind) => {
   let database: Database;
-  let server: RunningServer;
+  let server: TestServer;
+  let factory: TestFactory;
   const webRoot = fakeWebRoot();
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${server.listeningOn}${path}`, { headers });
@@ -22,7 +23,8 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     // A build that still wrote its source maps: the server must not hand them out.
     writeFileSync(join(webRoot, 'assets', 'app-1a2b3c.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
     database = await openTestDatabase(kind);
-    server = await startServer(configWith({ PUBLIC_URL: 'http://pool.localhost:8080' }), { database, webRoot });
+    server = await startTestServer(database, { PUBLIC_URL: 'http://pool.localhost:8080' }, { webRoot });
+    factory = await testFactory(database, server);
   });
   afterAll(async () => {
     await server?.close();
@@ -59,11 +61,6 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     });
   });
 
-  it('seeds the demo accounts', async () => {
-    const rows = await database.query<{ account_name: string }>('select account_name from app.miners order by 1');
-    expect(rows.map((row) => row.account_name)).toEqual(['alice_hash', 'bob_mining', 'carol_farm', 'dave_solo']);
-  });
-
   it('answers an unknown product route with 404 not_found in the error format', async () => {
     const response = await get('/api/backend/v0.1/no-such-thing', { accept: 'text/html' });
     expect(response.status).toBe(404);
@@ -96,8 +93,7 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
   });
 
   it('finding 13: product answers for a signed-in person, and refusals, are never stored by caches', async () => {
-    const browser = new TestBrowser(server.listeningOn);
-    await browser.signIn('bob@demo.pool', demoPassword);
+    const browser = await factory.signIn(await factory.newPerson());
     const identity = await browser.fetch('/api/backend/v0.1/identity');
     expect(identity.status).toBe(200);
     expect(identity.headers.get('cache-control')).toBe('no-store');
@@ -166,12 +162,12 @@ describe('restarts', () => {
 
 describe.each(testDatabaseKinds)('without PUBLIC_URL on %s', (kind) => {
   let database: Database;
-  let server: RunningServer;
+  let server: TestServer;
   let port: string;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = await startServer(configWith({}), { database, webRoot: fakeWebRoot() });
+    server = await startTestServer(database);
     port = new URL(server.listeningOn).port;
   });
   afterAll(async () => {
@@ -219,7 +215,8 @@ describe.each(testDatabaseKinds)('without PUBLIC_URL on %s', (kind) => {
     expect(flow.body.return_to).toBe(`${here}/workers`);
     const elsewhere = await browser.json('/identity/self-service/login/browser?return_to=http://evil.test/');
     expect(elsewhere.status).toBe(400);
-    await browser.signIn('bob@demo.pool', demoPassword);
+    const person = await (await testFactory(database, server)).newPerson();
+    await browser.signIn(person.email, person.password);
     expect((await browser.fetch('/api/backend/v0.1/identity')).status).toBe(200);
   });
 });
