@@ -25,6 +25,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** Runs the write, answering a unique violation (an identifier taken already) as DuplicateIdentifierError. */
+async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateIdentifierError();
+    throw error;
+  }
+}
+
 export interface NewIdentity {
   id?: string;
   traits: Record<string, unknown> & { email: string };
@@ -38,60 +48,61 @@ export interface NewIdentity {
 type Db = Drizzle<IdentitySchema>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Identities with their addresses, read in two queries whatever the number of rows. */
+async function load(tx: Db | Tx, rows: (typeof identities.$inferSelect)[]): Promise<Identity[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
+  const [verifiable, recovery] = await Promise.all([
+    tx.select().from(verifiableAddresses).where(inArray(verifiableAddresses.identityId, ids)),
+    tx.select().from(recoveryAddresses).where(inArray(recoveryAddresses.identityId, ids)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    verifiableAddresses: verifiable.filter((address) => address.identityId === row.id),
+    recoveryAddresses: recovery.filter((address) => address.identityId === row.id),
+  }));
+}
+
+async function writeAddresses(tx: Tx, identityId: string, email: string, verified: boolean, at: Date) {
+  const value = normaliseEmail(email);
+  await tx.insert(verifiableAddresses).values({
+    identityId,
+    via: 'email',
+    value,
+    verified,
+    status: verified ? 'completed' : 'pending',
+    verifiedAt: verified ? at : null,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await tx.insert(recoveryAddresses).values({ identityId, via: 'email', value, createdAt: at, updatedAt: at });
+}
+
+async function insertCredential(
+  tx: Tx,
+  identityId: string,
+  credential: NewIdentity['credentials'][number],
+  at: Date,
+): Promise<void> {
+  const [row] = await tx
+    .insert(credentials)
+    .values({ identityId, type: credential.type, config: credential.config, createdAt: at, updatedAt: at })
+    .returning({ id: credentials.id });
+  if (!row) throw new Error('credential insert returned nothing');
+  if (credential.identifiers.length) {
+    await tx
+      .insert(credentialIdentifiers)
+      .values(
+        credential.identifiers.map((identifier) => ({ credentialId: row.id, type: credential.type, identifier })),
+      );
+  }
+}
+
 export function identityRepository(db: Db) {
-  async function load(rows: (typeof identities.$inferSelect)[], tx: Db | Tx = db): Promise<Identity[]> {
-    if (!rows.length) return [];
-    const ids = rows.map((row) => row.id);
-    const [verifiable, recovery] = await Promise.all([
-      tx.select().from(verifiableAddresses).where(inArray(verifiableAddresses.identityId, ids)),
-      tx.select().from(recoveryAddresses).where(inArray(recoveryAddresses.identityId, ids)),
-    ]);
-    return rows.map((row) => ({
-      ...row,
-      verifiableAddresses: verifiable.filter((address) => address.identityId === row.id),
-      recoveryAddresses: recovery.filter((address) => address.identityId === row.id),
-    }));
-  }
-
-  async function writeAddresses(tx: Tx, identityId: string, email: string, verified: boolean, at: Date) {
-    const value = normaliseEmail(email);
-    await tx.insert(verifiableAddresses).values({
-      identityId,
-      via: 'email',
-      value,
-      verified,
-      status: verified ? 'completed' : 'pending',
-      verifiedAt: verified ? at : null,
-      createdAt: at,
-      updatedAt: at,
-    });
-    await tx.insert(recoveryAddresses).values({ identityId, via: 'email', value, createdAt: at, updatedAt: at });
-  }
-
-  async function insertCredential(
-    tx: Tx,
-    identityId: string,
-    credential: NewIdentity['credentials'][number],
-    at: Date,
-  ): Promise<void> {
-    const [row] = await tx
-      .insert(credentials)
-      .values({ identityId, type: credential.type, config: credential.config, createdAt: at, updatedAt: at })
-      .returning({ id: credentials.id });
-    if (!row) throw new Error('credential insert returned nothing');
-    if (credential.identifiers.length) {
-      await tx
-        .insert(credentialIdentifiers)
-        .values(
-          credential.identifiers.map((identifier) => ({ credentialId: row.id, type: credential.type, identifier })),
-        );
-    }
-  }
-
   return {
-    async create(input: NewIdentity): Promise<Identity> {
-      try {
-        return await db.transaction(async (tx) => {
+    create(input: NewIdentity): Promise<Identity> {
+      return refusingDuplicates(() =>
+        db.transaction(async (tx) => {
           const [row] = await tx
             .insert(identities)
             .values({
@@ -107,19 +118,16 @@ export function identityRepository(db: Db) {
           if (!row) throw new Error('identity insert returned nothing');
           await writeAddresses(tx, row.id, input.traits.email, input.verified ?? false, input.at);
           for (const credential of input.credentials) await insertCredential(tx, row.id, credential, input.at);
-          const [identity] = await load([row], tx);
+          const [identity] = await load(tx, [row]);
           if (!identity) throw new Error('identity vanished');
           return identity;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateIdentifierError();
-        throw error;
-      }
+        }),
+      );
     },
 
     async findById(id: string): Promise<Identity | undefined> {
       const rows = await db.select().from(identities).where(eq(identities.id, id));
-      return (await load(rows))[0];
+      return (await load(db, rows))[0];
     },
 
     async list(page: number, perPage: number): Promise<{ identities: Identity[]; total: number }> {
@@ -132,7 +140,7 @@ export function identityRepository(db: Db) {
           .offset(page * perPage),
         db.select({ total: sql<number>`count(*)::int` }).from(identities),
       ]);
-      return { identities: await load(rows), total: count[0]?.total ?? 0 };
+      return { identities: await load(db, rows), total: count[0]?.total ?? 0 };
     },
 
     /** The identity whose credential of that type has the (normalised) identifier. */
@@ -185,15 +193,12 @@ export function identityRepository(db: Db) {
       at: Date,
       identifiers: string[] = [],
     ): Promise<void> {
-      try {
-        await db.transaction(async (tx) => {
+      await refusingDuplicates(() =>
+        db.transaction(async (tx) => {
           await tx.delete(credentials).where(and(eq(credentials.identityId, identityId), eq(credentials.type, type)));
           await insertCredential(tx, identityId, { type, config, identifiers }, at);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateIdentifierError();
-        throw error;
-      }
+        }),
+      );
     },
 
     /**
@@ -228,8 +233,8 @@ export function identityRepository(db: Db) {
 
     /** New traits; a changed e-mail moves the addresses (unverified again) and login identifiers. */
     async updateTraits(identity: Identity, traits: Record<string, unknown> & { email: string }, at: Date) {
-      try {
-        await db.transaction(async (tx) => {
+      await refusingDuplicates(() =>
+        db.transaction(async (tx) => {
           await tx.update(identities).set({ traits, updatedAt: at }).where(eq(identities.id, identity.id));
           const email = normaliseEmail(traits.email);
           if (identity.verifiableAddresses.some((address) => address.value === email)) return;
@@ -249,11 +254,8 @@ export function identityRepository(db: Db) {
                 inArray(credentialIdentifiers.type, ['password', 'webauthn']),
               ),
             );
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateIdentifierError();
-        throw error;
-      }
+        }),
+      );
     },
 
     async findRecoveryAddress(value: string) {
