@@ -1,106 +1,91 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@pool/db/database';
-import { applyMigrations } from '@pool/db/database';
-import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
-import { schema } from '../src/db/schema.ts';
-import { appMigrations } from '../src/server.ts';
-import { seedDemo } from '../src/demo/seed.ts';
-import { demoPeople } from '../src/demo/people.ts';
-import { accessRepository } from '../src/modules/access/repository.ts';
+import { testDatabaseKinds } from '@pool/db/testing';
 import { accountAccess, type AccountAccess } from '../src/policy/account-access.ts';
-
-const idOf = (email: string) => demoPeople.find((person) => person.email === email)?.id ?? '';
+import {
+  migratedTestDatabase,
+  testFactory,
+  type TestFactory,
+  type TestMiner,
+  type TestOperator,
+  type TestPerson,
+} from './support/factory.ts';
 
 describe.each(testDatabaseKinds)('account grants on %s', (kind) => {
   let database: Database;
+  let factory: TestFactory;
   let access: AccountAccess;
-  const miner: Record<string, string> = {};
-  let operatorId = '';
-  let poolId = '';
+  let alices: TestMiner;
+  let bobs: TestMiner;
+  let operator: TestOperator;
+  /** The operator's two customers. */
+  let customers: TestMiner[];
+  /** The pool's admin, and the platform's. */
+  let staff: TestPerson;
+  let platformAdmin: TestPerson;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await applyMigrations(database, appMigrations);
-    const [pool] = await database.query<{ id: string }>(
-      `insert into app.pools (name, is_current, addresses, settings, page_settings)
-       values ('Test pool', true, '[]', '{"default_language":"en","available_languages":["en"]}',
-               '{"tax_calculator":false,"mining_report":false,"extra_currencies":[],"app_theme":"default"}') returning id`,
-    );
-    poolId = pool?.id ?? '';
-    await seedDemo(database.orm(schema), poolId);
-    for (const row of await database.query<{ id: string; account_name: string }>(
-      'select id, account_name from app.miners',
-    )) {
-      miner[row.account_name] = row.id;
-    }
-    operatorId = (await database.query<{ id: string }>('select id from app.operators'))[0]?.id ?? '';
-    access = accountAccess(accessRepository(database.orm(schema)));
+    database = await migratedTestDatabase(kind);
+    factory = await testFactory(database);
+    alices = await factory.newMiner();
+    bobs = await factory.newMiner();
+    operator = await factory.newOperator();
+    customers = [await factory.newMiner({ operator }), await factory.newMiner({ operator })];
+    staff = await factory.newPerson();
+    await factory.grant(staff, factory.pool, 'admin');
+    platformAdmin = await factory.newPerson();
+    await factory.grant(platformAdmin, factory.platform, 'admin');
+    access = accountAccess(factory.repositories.access);
   });
   afterAll(async () => database?.close());
 
   it("gives a miner's owner every section of their own account and nothing on another miner", async () => {
-    const own = await access.grantOn(idOf('alice@demo.pool'), { kind: 'miner', id: miner.alice_hash ?? '' });
+    const own = await access.grantOn(alices.owner.id, { kind: 'miner', id: alices.id });
     expect(own).toMatchObject({ via: 'miner', role: 'owner', access: { type: 'other' } });
-    expect(
-      await access.grantOn(idOf('alice@demo.pool'), { kind: 'miner', id: miner.bob_mining ?? '' }),
-    ).toBeUndefined();
+    expect(await access.grantOn(alices.owner.id, { kind: 'miner', id: bobs.id })).toBeUndefined();
   });
 
   it('reaches every miner of the pool from a pool permission, as a pool-type role', async () => {
-    const staff = idOf('staff@demo.pool');
-    for (const id of Object.values(miner)) {
-      expect(await access.grantOn(staff, { kind: 'miner', id })).toMatchObject({
+    for (const { id } of [alices, bobs, ...customers]) {
+      expect(await access.grantOn(staff.id, { kind: 'miner', id })).toMatchObject({
         via: 'pool',
         access: { type: 'pool' },
       });
     }
-    expect(await access.grantOn(staff, { kind: 'operator', id: operatorId })).toMatchObject({ via: 'pool' });
-    expect(await access.grantOn(staff, { kind: 'pool', id: poolId })).toMatchObject({ via: 'pool' });
+    expect(await access.grantOn(staff.id, { kind: 'operator', id: operator.id })).toMatchObject({ via: 'pool' });
+    expect(await access.grantOn(staff.id, { kind: 'pool', id: factory.pool.id })).toMatchObject({ via: 'pool' });
   });
 
   it("reaches an operator's customers from the operator, and no other miner", async () => {
-    const operator = idOf('operator@demo.pool');
-    expect(await access.grantOn(operator, { kind: 'miner', id: miner.carol_farm ?? '' })).toMatchObject({
-      via: 'operator',
-    });
-    expect(await access.grantOn(operator, { kind: 'miner', id: miner.dave_solo ?? '' })).toMatchObject({
-      via: 'operator',
-    });
-    expect(await access.grantOn(operator, { kind: 'miner', id: miner.alice_hash ?? '' })).toBeUndefined();
-    expect(await access.grantOn(operator, { kind: 'pool', id: poolId })).toBeUndefined();
+    for (const { id } of customers) {
+      expect(await access.grantOn(operator.owner.id, { kind: 'miner', id })).toMatchObject({ via: 'operator' });
+    }
+    expect(await access.grantOn(operator.owner.id, { kind: 'miner', id: alices.id })).toBeUndefined();
+    expect(await access.grantOn(operator.owner.id, { kind: 'pool', id: factory.pool.id })).toBeUndefined();
   });
 
   it('finding 1: lists every grant that reaches an account, and answers a managing one first', async () => {
-    // Alice owns her miner and is also a viewer on the pool: the pool grant sees every section, yet
-    // only her own permission manages her miner.
-    const aliceId = idOf('alice@demo.pool');
-    await database.query(
-      "insert into app.permissions (user_id, type, account_id, role) values ($1, 'pool', $2, 'viewer')",
-      [aliceId, poolId],
-    );
-    try {
-      const ref = { kind: 'miner', id: miner.alice_hash ?? '' } as const;
-      expect((await access.grantsOn(aliceId, ref)).map(({ via, role }) => ({ via, role }))).toEqual([
-        { via: 'pool', role: 'viewer' },
-        { via: 'miner', role: 'owner' },
-      ]);
-      expect(await access.grantOn(aliceId, ref)).toMatchObject({ via: 'miner', role: 'owner' });
-      expect(await access.grantOn(aliceId, { kind: 'miner', id: miner.bob_mining ?? '' })).toMatchObject({
-        via: 'pool',
-        role: 'viewer',
-      });
-    } finally {
-      await database.query("delete from app.permissions where user_id = $1 and type = 'pool'", [aliceId]);
-    }
+    // Someone owns their miner and is also a viewer on the pool: the pool grant sees every section,
+    // yet only their own permission manages their miner.
+    const own = await factory.newMiner();
+    await factory.grant(own.owner, factory.pool, 'viewer');
+    const ref = { kind: 'miner', id: own.id } as const;
+    expect((await access.grantsOn(own.owner.id, ref)).map(({ via, role }) => ({ via, role }))).toEqual([
+      { via: 'pool', role: 'viewer' },
+      { via: 'miner', role: 'owner' },
+    ]);
+    expect(await access.grantOn(own.owner.id, ref)).toMatchObject({ via: 'miner', role: 'owner' });
+    expect(await access.grantOn(own.owner.id, { kind: 'miner', id: bobs.id })).toMatchObject({
+      via: 'pool',
+      role: 'viewer',
+    });
   });
 
   it('gives a platform administrator no account grant, and nobody a grant on a malformed or unknown id', async () => {
+    expect(await access.grantOn(platformAdmin.id, { kind: 'miner', id: alices.id })).toBeUndefined();
+    expect(await access.grantOn(staff.id, { kind: 'miner', id: 'not-a-uuid' })).toBeUndefined();
     expect(
-      await access.grantOn(idOf('admin@demo.pool'), { kind: 'miner', id: miner.alice_hash ?? '' }),
-    ).toBeUndefined();
-    expect(await access.grantOn(idOf('staff@demo.pool'), { kind: 'miner', id: 'not-a-uuid' })).toBeUndefined();
-    expect(
-      await access.grantOn(idOf('staff@demo.pool'), { kind: 'miner', id: '00000000-0000-4000-8000-000000000000' }),
+      await access.grantOn(staff.id, { kind: 'miner', id: '00000000-0000-4000-8000-000000000000' }),
     ).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@pool/db/database';
+import { applyMigrations, type Database } from '@pool/db/database';
+import { openTestDatabase, type TestDatabaseKind } from '@pool/db/testing';
 import type { Section } from '@pool/contract/access';
 import type { AccountKind, Role } from '@pool/contract/accounts';
 import type { CreatedWatcher } from '@pool/contract/watchers';
@@ -9,6 +10,7 @@ import { accountRepository } from '../../src/modules/accounts/repository.ts';
 import { poolConfigRepository, type NewPool } from '../../src/modules/pool-config/repository.ts';
 import { userRepository } from '../../src/modules/users/repository.ts';
 import { watcherRepository } from '../../src/modules/watchers/repository.ts';
+import { appMigrations } from '../../src/server.ts';
 import { TestBrowser } from './browser.ts';
 import { enableTotp } from './onboarding.ts';
 import type { TestServer } from './server.ts';
@@ -60,6 +62,13 @@ const testPool: NewPool = {
   settings: { default_language: 'en', available_languages: ['en'] },
   pageSettings: { tax_calculator: false, mining_report: false, extra_currencies: [], app_theme: 'default' },
 };
+
+/** A fresh database with the product's tables and nothing in them, for tests that run no server. */
+export async function migratedTestDatabase(kind: TestDatabaseKind): Promise<Database> {
+  const database = await openTestDatabase(kind);
+  await applyMigrations(database, appMigrations);
+  return database;
+}
 
 /**
  * Test data built the way the product builds it, as Immich's medium tests do with `ctx.newUser()`:
