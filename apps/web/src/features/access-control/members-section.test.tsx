@@ -1,9 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import type { AccessList } from '@pool/contract/access-management';
-import { initI18n } from '@/lib/i18n/i18n.ts';
-import english from '../../../public/static/locales/en.json';
+import { renderInApp } from '@/testing/render.tsx';
 import type { ManagedAccount } from './access-api.ts';
 import { MembersSection } from './members-section.tsx';
 
@@ -50,20 +48,11 @@ function renderSection(account: ManagedAccount, canManage: boolean) {
     'fetch',
     vi.fn(async () => Response.json(list)),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MembersSection account={account} canManage={canManage} userId={staffId} />
-    </QueryClientProvider>,
-  );
+  return renderInApp(<MembersSection account={account} canManage={canManage} userId={staffId} />);
 }
 
 describe('people with access on the access-control screen', () => {
-  beforeAll(async () => {
-    await initI18n({ language: 'en', translations: english });
-  });
   afterEach(() => {
-    cleanup();
     vi.unstubAllGlobals();
   });
 

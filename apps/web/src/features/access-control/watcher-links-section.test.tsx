@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CreatedWatcher, Watcher } from '@pool/contract/watchers';
-import { initI18n } from '@/lib/i18n/i18n.ts';
-import english from '../../../public/static/locales/en.json';
+import { renderInApp } from '@/testing/render.tsx';
 import { WatcherLinksSection } from './watcher-links-section.tsx';
 
 const minerId = '5b0c8f34-8f0e-4c1e-9a55-2f6f3d9b1a01';
@@ -45,20 +43,11 @@ function serve(): void {
 }
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <WatcherLinksSection minerId={minerId} canManage />
-    </QueryClientProvider>,
-  );
+  return renderInApp(<WatcherLinksSection minerId={minerId} canManage />);
 }
 
 describe('watcher links on the access-control screen', () => {
-  beforeAll(async () => {
-    await initI18n({ language: 'en', translations: english });
-  });
   afterEach(() => {
-    cleanup();
     vi.unstubAllGlobals();
   });
 

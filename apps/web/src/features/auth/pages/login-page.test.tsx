@@ -1,25 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { PoolConfig } from '@pool/contract/pool-config';
-import { poolConfigQuery } from '@/lib/config/get-pool-config.ts';
-import { initI18n } from '@/lib/i18n/i18n.ts';
-import english from '../../../../public/static/locales/en.json';
+import { english, renderInApp, testPoolConfig } from '@/testing/render.tsx';
 import { LoginPage } from './login-page.tsx';
-
-function poolConfig(auth: string): PoolConfig {
-  return {
-    name: 'Test pool',
-    addresses: [
-      { type: 'app', address: window.location.origin },
-      { type: 'auth', address: auth },
-    ],
-    settings: { default_language: 'en', available_languages: ['en'], password_min_length: 8 },
-    page_settings: { tax_calculator: false, mining_report: false, extra_currencies: [], app_theme: 'default' },
-  };
-}
 
 const loginFlow = {
   id: '5b0c8f34-8f0e-4c1e-9a55-2f6f3d9b1a10',
@@ -67,13 +50,6 @@ const loginFlow = {
 
 /** The identity service as the browser meets it: first unreachable (or failing), then answering. */
 function identityThat(first: () => Promise<Response>) {
-  // jsdom has no media queries; the page's carousel asks for reduced motion.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
   let answering = false;
   const calls = vi.fn(async () => (answering ? Response.json(loginFlow) : first()));
   vi.stubGlobal('fetch', calls);
@@ -85,25 +61,12 @@ function identityThat(first: () => Promise<Response>) {
   };
 }
 
-function renderLogin(auth = `${window.location.origin}/identity`) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(poolConfigQuery.queryKey, poolConfig(auth));
-  const router = createMemoryRouter([{ path: '/auth/login', element: <LoginPage /> }], {
-    initialEntries: ['/auth/login'],
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+function renderLogin(auth?: string) {
+  return renderInApp(<LoginPage />, { at: '/auth/login', config: testPoolConfig(auth) });
 }
 
 describe('the sign-in form when the identity service fails', () => {
-  beforeAll(async () => {
-    await initI18n({ language: 'en', translations: english });
-  });
   afterEach(() => {
-    cleanup();
     vi.unstubAllGlobals();
   });
 
