@@ -3,19 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { buildApp } from '../src/app.ts';
-import { demoPassword, demoPeople } from '../src/demo/people.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
 import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
-import type { RunningServer } from '../src/server.ts';
-import { TestBrowser } from './support/browser.ts';
+import { testFactory, type TestMiner, type TestPerson } from './support/factory.ts';
 import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
-import { fakeWebRoot, startTestServer, testConfig } from './support/server.ts';
-import { fakeSessions, type Person } from './support/signed-in.ts';
+import { fakeWebRoot, startTestServer, testConfig, type TestServer } from './support/server.ts';
+import { fakeSessions } from './support/signed-in.ts';
 
 const api = '/api/backend/v0.1';
-const person = (email: string): Person => ({ id: demoPeople.find((p) => p.email === email)?.id ?? '', email });
-const alice = person('alice@demo.pool');
-const bob = person('bob@demo.pool');
 
 /** An open Server-Sent Events response, read in the background until the server ends it. */
 interface OpenStream {
@@ -67,7 +62,11 @@ async function openStream(url: string, headers: Record<string, string> = {}): Pr
 describe.each(testDatabaseKinds)('event streams re-check their caller on %s', (kind) => {
   let t: MiningTestDatabase;
   let engine: MiningEngine;
-  const aliceMiner = () => t.miners.alice_hash ?? '';
+  /** Alice owns the miner; bob becomes its admin and loses that again. */
+  let alices: TestMiner;
+  let alice: TestPerson;
+  let bob: TestPerson;
+  const aliceMiner = () => alices.id;
   const clock = fakeClock('2026-03-01T12:00:30Z');
   const sessions = fakeSessions();
   /** Re-checks every 100 ms, as if a heartbeat had just passed. */
@@ -116,17 +115,13 @@ describe.each(testDatabaseKinds)('event streams re-check their caller on %s', (k
     expect(created.status).toBe(201);
     return created.body;
   };
-  const makeBobAdmin = async () => {
-    const [row] = await t.database.query<{ id: string }>(
-      `insert into app.permissions (user_id, type, account_id, role) values ($1, 'miner', $2, 'admin')
-       on conflict (user_id, type, account_id) do update set role = 'admin' returning id`,
-      [bob.id, aliceMiner()],
-    );
-    return row?.id ?? '';
-  };
+  const makeBobAdmin = () => t.factory.grant(bob, alices, 'admin');
 
   beforeAll(async () => {
     t = await miningTestDatabase(kind);
+    alices = await t.factory.newMiner();
+    alice = alices.owner;
+    bob = await t.factory.newPerson();
     engine = miningEngine({ database: t.database, pool: t.pool, clock: clock.now, flushInterval: 0, tickInterval: 0 });
     await engine.start();
     checking = await startApp(100);
@@ -191,7 +186,8 @@ describe.each(testDatabaseKinds)('event streams re-check their caller on %s', (k
     const bobStream = await openStream(events(slow, aliceMiner()), { cookie: sessions.signIn(bob) });
     const aliceStream = await openStream(events(slow, aliceMiner()), { cookie: sessions.signIn(alice) });
     expect([bobStream.status, aliceStream.status]).toEqual([200, 200]);
-    await t.database.query('delete from app.permissions where id = $1', [bobAccess]);
+    // Through the repository, not a request: nothing tells the open streams, which must find out.
+    expect(await t.factory.repositories.access.remove({ type: 'miner', id: aliceMiner() }, bobAccess)).toBe(true);
 
     clock.advance(60_000);
     await engine.tick();
@@ -229,7 +225,7 @@ describe.each(testDatabaseKinds)('event streams re-check their caller on %s', (k
 
 describe.each(testDatabaseKinds)('event streams and the identity service on %s', (kind) => {
   let database: Database;
-  let server: RunningServer;
+  let server: TestServer;
   const clock = fakeClock(Date.now());
 
   beforeAll(async () => {
@@ -242,11 +238,10 @@ describe.each(testDatabaseKinds)('event streams and the identity service on %s',
   });
 
   it('finding 11: logging out at the identity service ends the stream before its next event', async () => {
-    const browser = new TestBrowser(server.listeningOn);
-    const totpSecret = demoPeople.find((p) => p.email === alice.email)?.totpSecret;
-    await browser.signIn(alice.email, demoPassword, totpSecret);
-    const [miner] = await database.query<{ id: string }>("select id from app.miners where account_name = 'alice_hash'");
-    const url = `${server.listeningOn}${api}/miners/${miner?.id ?? ''}/events`;
+    const factory = await testFactory(database, server);
+    const miner = await factory.newMiner();
+    const browser = await factory.signIn(miner.owner);
+    const url = `${server.listeningOn}${api}/miners/${miner.id}/events`;
     const cookie = browser.cookieHeader;
     const stream = await openStream(url, { cookie });
     expect(stream.status).toBe(200);

@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { testDatabaseKinds } from '@pool/db/testing';
 import { AccountMiningStats, HashRateChart, IngestResult, WorkerList } from '@pool/contract/mining';
 import { buildApp } from '../src/app.ts';
-import { demoPeople } from '../src/demo/people.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
 import type { IdentityPublicClient, WhoamiResult } from '../src/identity-client/session.ts';
 import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
+import { miningWriteRepository } from '../src/modules/mining/engine/write-repository.ts';
+import type { TestMiner, TestOperator, TestPerson } from './support/factory.ts';
 import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 import { fakeWebRoot, testConfig } from './support/server.ts';
 
 const api = '/api/backend/v0.1';
 const ingestKey = 'test-ingest-key-0123456789';
-const personId = (email: string) => demoPeople.find((person) => person.email === email)?.id ?? '';
+/** The people the tests below make, by e-mail: their session cookie carries it. */
+const people = new Map<string, string>();
+const personId = (email: string) => people.get(email) ?? '';
 
 /** whoami answered from the cookie, as the identity service would for these people. */
 const identity: IdentityPublicClient = {
@@ -33,15 +36,21 @@ const identity: IdentityPublicClient = {
   },
 };
 
-const watcherWithWorkers = 'W'.repeat(43);
-const watcherWithPayments = 'P'.repeat(43);
-
 describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
   let t: MiningTestDatabase;
   let engine: MiningEngine;
   let app: FastifyInstance;
   let aliceWorker = 0;
   const clock = fakeClock('2026-03-01T12:00:30Z');
+  let alice: TestPerson;
+  let bob: TestPerson;
+  let staff: TestPerson;
+  let operator: TestOperator;
+  let alices: TestMiner;
+  let bobs: TestMiner;
+  /** Watcher links to alice's miner, with the Workers section or with Payments only. */
+  let watcherWithWorkers = '';
+  let watcherWithPayments = '';
 
   const get = async (path: string, who?: { person?: string; watcher?: string }) => {
     const headers: Record<string, string> = {};
@@ -53,6 +62,14 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await miningTestDatabase(kind);
+    alices = await t.factory.newMiner({ accountName: 'alice_hash' });
+    bobs = await t.factory.newMiner({ accountName: 'bob_mining' });
+    alice = alices.owner;
+    bob = bobs.owner;
+    operator = await t.factory.newOperator();
+    staff = await t.factory.newPerson();
+    await t.factory.grant(staff, t.factory.pool, 'admin');
+    for (const person of [alice, bob, staff, operator.owner]) people.set(person.email, person.id);
     engine = miningEngine({ database: t.database, pool: t.pool, clock: clock.now, flushInterval: 0, tickInterval: 0 });
     await engine.start();
     const at = (seconds: number) => new Date(clock.now() - seconds * 1000).toISOString();
@@ -70,24 +87,18 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
     });
     clock.advance(2 * 60_000);
     await engine.tick();
-    aliceWorker =
-      (await t.database.query<{ id: number }>(`select id from app.workers where worker_name = 'rig-01'`))[0]?.id ?? 0;
-    for (const [token, access] of [
-      [watcherWithWorkers, '["Workers"]'],
-      [watcherWithPayments, '["Payments"]'],
-    ]) {
-      // Only a hash of the token is stored; a link lives while its creator manages the miner.
-      await t.database.query(
-        `insert into app.watchers (token_hash, name, miner_id, access, created_by)
-         values (encode(sha256(convert_to($1, 'UTF8')), 'hex'), 'link', $2, $3, $4)`,
-        [token, t.miners.alice_hash, access, personId('alice@demo.pool')],
-      );
-    }
-    await t.database.query(
-      `insert into app.virtual_mining_contracts (donor_miner_id, recipient_miner_id, hash_rate_share, starts_at)
-       values ($1, $2, 0.25, '2026-01-01T00:00:00Z')`,
-      [t.miners.bob_mining, t.miners.alice_hash],
-    );
+    // A link lives while its creator manages the miner: alice makes both.
+    watcherWithWorkers = (await t.factory.newWatcher(alices, { by: alice, access: ['Workers'] })).token;
+    watcherWithPayments = (await t.factory.newWatcher(alices, { by: alice, access: ['Payments'] })).token;
+    // Bob gives alice a quarter of his hashrate.
+    await miningWriteRepository(t.database).addContract({
+      donorMinerId: bobs.id,
+      recipientMinerId: alices.id,
+      hashRateShare: 0.25,
+      fixedHashRate: null,
+      startsAt: Date.parse('2026-01-01T00:00:00Z'),
+      endsAt: null,
+    });
     app = await buildApp({
       config: testConfig({ INGEST_KEY: ingestKey }),
       database: t.database,
@@ -99,6 +110,8 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
       mining: { engine, clock: clock.now },
     });
     await app.ready();
+    const workers = WorkerList.parse((await get(`/miners/${alices.id}/workers`, { person: alice.email })).body);
+    aliceWorker = workers.items.find((worker) => worker.worker_name === 'rig-01')?.id ?? 0;
   });
   afterAll(async () => {
     await app?.close();
@@ -119,59 +132,51 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
   ];
 
   it("lets a miner's owner read every mining call of their miner and their workers", async () => {
-    for (const path of [
-      ...minerRoutes(t.miners.alice_hash ?? ''),
-      `/workers/${aliceWorker}/charts`,
-      `/workers/${aliceWorker}/stats`,
-    ]) {
-      expect((await get(path, { person: 'alice@demo.pool' })).status, path).toBe(200);
+    for (const path of [...minerRoutes(alices.id), `/workers/${aliceWorker}/charts`, `/workers/${aliceWorker}/stats`]) {
+      expect((await get(path, { person: alice.email })).status, path).toBe(200);
     }
   });
 
   it('refuses another miner with 403 and anyone signed out with 401', async () => {
-    for (const path of [...minerRoutes(t.miners.alice_hash ?? ''), `/workers/${aliceWorker}/stats`]) {
-      expect((await get(path, { person: 'bob@demo.pool' })).status, path).toBe(403);
+    for (const path of [...minerRoutes(alices.id), `/workers/${aliceWorker}/stats`]) {
+      expect((await get(path, { person: bob.email })).status, path).toBe(403);
       expect((await get(path)).status, path).toBe(401);
     }
-    const both = `/miners/charts?id=${t.miners.alice_hash}&id=${t.miners.bob_mining}`;
-    expect((await get(both, { person: 'alice@demo.pool' })).status).toBe(403);
-    expect((await get(both, { person: 'staff@demo.pool' })).status).toBe(200);
+    const both = `/miners/charts?id=${alices.id}&id=${bobs.id}`;
+    expect((await get(both, { person: alice.email })).status).toBe(403);
+    expect((await get(both, { person: staff.email })).status).toBe(200);
   });
 
   it("lets a watcher with the Workers section read its miner's mining data, and nothing else", async () => {
-    for (const path of minerRoutes(t.miners.alice_hash ?? '')) {
+    for (const path of minerRoutes(alices.id)) {
       expect((await get(path, { watcher: watcherWithWorkers })).status, path).toBe(200);
       expect((await get(path, { watcher: watcherWithPayments })).status, path).toBe(403);
     }
     expect((await get(`/workers/${aliceWorker}/charts`, { watcher: watcherWithWorkers })).status).toBe(200);
-    for (const path of [...minerRoutes(t.miners.bob_mining ?? ''), `/pools/${t.pool.id}/stats`]) {
+    for (const path of [...minerRoutes(bobs.id), `/pools/${t.pool.id}/stats`]) {
       expect((await get(path, { watcher: watcherWithWorkers })).status, path).toBe(403);
     }
-    expect((await get(`/miners/${t.miners.alice_hash}/stats`, { watcher: 'x'.repeat(43) })).status).toBe(401);
+    expect((await get(`/miners/${alices.id}/stats`, { watcher: 'x'.repeat(43) })).status).toBe(401);
   });
 
   it('opens pool calls to pool staff and operator calls to the operator', async () => {
     for (const path of ['charts?period=P1W', 'stats', 'workers?status=stable&search=rig', 'workers/statuses']) {
-      expect((await get(`/pools/${t.pool.id}/${path}`, { person: 'staff@demo.pool' })).status, path).toBe(200);
-      expect((await get(`/pools/${t.pool.id}/${path}`, { person: 'alice@demo.pool' })).status, path).toBe(403);
-      expect((await get(`/operators/${t.operatorId}/${path}`, { person: 'operator@demo.pool' })).status, path).toBe(
-        200,
-      );
-      expect((await get(`/operators/${t.operatorId}/${path}`, { person: 'bob@demo.pool' })).status, path).toBe(403);
-      expect((await get(`/operators/${t.operatorId}/${path}`)).status, path).toBe(401);
+      expect((await get(`/pools/${t.pool.id}/${path}`, { person: staff.email })).status, path).toBe(200);
+      expect((await get(`/pools/${t.pool.id}/${path}`, { person: alice.email })).status, path).toBe(403);
+      expect((await get(`/operators/${operator.id}/${path}`, { person: operator.owner.email })).status, path).toBe(200);
+      expect((await get(`/operators/${operator.id}/${path}`, { person: bob.email })).status, path).toBe(403);
+      expect((await get(`/operators/${operator.id}/${path}`)).status, path).toBe(401);
     }
   });
 
   it('answers charts, stats and lists in the contract, with the shares behind each figure', async () => {
     const chart = HashRateChart.parse(
-      (await get(`/miners/${t.miners.alice_hash}/charts?period=PT15M`, { person: 'alice@demo.pool' })).body,
+      (await get(`/miners/${alices.id}/charts?period=PT15M`, { person: alice.email })).body,
     );
     expect(chart).toMatchObject({ resolution: 'PT1M', availability: 'collecting', period: 'PT15M' });
     expect(chart.points).toHaveLength(15);
     expect(chart.points.reduce((sum, point) => sum + (point.shares ?? 0), 0)).toBe(2);
-    const stats = AccountMiningStats.parse(
-      (await get(`/pools/${t.pool.id}/stats`, { person: 'staff@demo.pool' })).body,
-    );
+    const stats = AccountMiningStats.parse((await get(`/pools/${t.pool.id}/stats`, { person: staff.email })).body);
     expect(stats.hash_rate_15m).toEqual({
       hash_rate: (3 * 4096 * 2 ** 32) / 900,
       shares: 3,
@@ -181,14 +186,13 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
     const list = WorkerList.parse(
       (
         await get(`/pools/${t.pool.id}/workers?sort=worker_name&direction=desc&per_page=2`, {
-          person: 'staff@demo.pool',
+          person: staff.email,
         })
       ).body,
     );
     expect(list.items.map((worker) => worker.full_name)).toEqual(['alice_hash.rig-02', 'alice_hash.rig-01']);
     expect(list).toMatchObject({ total: 3, page: 1, per_page: 2 });
-    const boundary = (await get(`/miners/${t.miners.alice_hash}/workers/boundary`, { person: 'alice@demo.pool' }))
-      .body as {
+    const boundary = (await get(`/miners/${alices.id}/workers/boundary`, { person: alice.email })).body as {
       items: { worker_name: string; hash_rate_15m: { hash_rate: number; shares: number } }[];
     };
     expect(boundary.items[0]?.worker_name).toBe('boundary-bob_mining');
@@ -196,7 +200,7 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
   });
 
   it('gives any signed-in person a random worker name', async () => {
-    const answer = await get('/workers/random-name', { person: 'bob@demo.pool' });
+    const answer = await get('/workers/random-name', { person: bob.email });
     expect(answer.body).toMatchObject({ worker_name: expect.stringMatching(/^[a-z]+-[a-z]+-[0-9a-f]{4}$/) as unknown });
     expect((await get('/workers/random-name')).status).toBe(401);
   });
@@ -242,7 +246,7 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const open = async (query: string) => {
       const controller = new AbortController();
-      const response = await fetch(`${address}${api}/miners/${t.miners.alice_hash}/events${query}`, {
+      const response = await fetch(`${address}${api}/miners/${alices.id}/events${query}`, {
         signal: controller.signal,
       });
       return { response, close: () => controller.abort() };
@@ -262,6 +266,6 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
     }
     expect(text).toContain('"resolution":"PT1M"');
     stream.close();
-    expect((await get(`/miners/${t.miners.alice_hash}/stats?watcher_token=${watcherWithWorkers}`)).status).toBe(401);
+    expect((await get(`/miners/${alices.id}/stats?watcher_token=${watcherWithWorkers}`)).status).toBe(401);
   });
 });

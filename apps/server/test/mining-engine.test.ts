@@ -3,6 +3,7 @@ import { testDatabaseKinds } from '@pool/db/testing';
 import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import type { EngineEvent } from '../src/modules/mining/events.ts';
 import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
+import type { TestMiner, TestOperator } from './support/factory.ts';
 import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 
 const minute = 60_000;
@@ -10,6 +11,9 @@ const minute = 60_000;
 describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
   let t: MiningTestDatabase;
   let engine: MiningEngine;
+  /** Carol's miner is the operator's customer, so her shares count for it and for the pool too. */
+  let operator: TestOperator;
+  let carol: TestMiner;
   const clock = fakeClock('2026-03-01T23:40:30Z');
   const events: EngineEvent[] = [];
   let batch = 0;
@@ -23,11 +27,14 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
     at: new Date(at).toISOString(),
   });
   const submit = (shares: unknown[], batchId = `b${(batch += 1)}`) => engine.submit({ batchId, events: shares });
+  // The engine's output is its tables: these reads check what it stored, roll-up by roll-up.
   const sum = async (sql: string, params: unknown[] = []) =>
     Number((await t.database.query<{ total: number | null }>(sql, params))[0]?.total ?? 0);
 
   beforeAll(async () => {
     t = await miningTestDatabase(kind);
+    operator = await t.factory.newOperator();
+    carol = await t.factory.newMiner({ operator, accountName: 'carol_farm' });
     engine = miningEngine({ database: t.database, pool: t.pool, clock: clock.now, flushInterval: 0, tickInterval: 0 });
     engine.events.subscribe((event) => events.push(event));
     await engine.start();
@@ -67,16 +74,16 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
     }
     const dayOfCarol = await sum(
       `select accepted_difficulty as total from app.account_hashrate_1d where account_id = $1 and bucket_start = '2026-03-01T00:00:00Z'`,
-      [t.miners.carol_farm],
+      [carol.id],
     );
     const minutesOfCarol = await sum(
       `select sum(m.accepted_difficulty) as total from app.worker_hashrate_1m m join app.workers w on w.id = m.worker_id
        where w.miner_id = $1 and m.bucket_start < '2026-03-02T00:00:00Z'`,
-      [t.miners.carol_farm],
+      [carol.id],
     );
     expect(dayOfCarol).toBe(minutesOfCarol);
     // Carol is the operator's customer: the operator and the pool sum the same shares.
-    for (const account of [t.operatorId, t.pool.id]) {
+    for (const account of [operator.id, t.pool.id]) {
       expect(
         await sum(`select sum(accepted_difficulty) as total from app.account_hashrate_1m where account_id = $1`, [
           account,
@@ -145,12 +152,12 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
     expect(
       await sum(
         `select accepted_difficulty as total from app.account_hashrate_5m where account_id = $1 and bucket_start = $2`,
-        [t.miners.carol_farm, fiveMinutes],
+        [carol.id, fiveMinutes],
       ),
     ).toBe(
       await sum(
         `select sum(b.accepted_difficulty) as total from app.worker_hashrate_5m b join app.workers w on w.id = b.worker_id where w.miner_id = $1 and b.bucket_start = $2`,
-        [t.miners.carol_farm, fiveMinutes],
+        [carol.id, fiveMinutes],
       ),
     );
   });
@@ -158,9 +165,7 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
   it('announces closed buckets for the accounts that had shares, and status changes', async () => {
     const closed = events.filter((event) => event.type === 'buckets_closed' && event.resolution === 'PT5M');
     expect(closed.length).toBeGreaterThan(3);
-    expect(
-      closed.every((event) => event.type === 'buckets_closed' && event.accountIds.has(t.miners.carol_farm ?? '')),
-    ).toBe(true);
+    expect(closed.every((event) => event.type === 'buckets_closed' && event.accountIds.has(carol.id))).toBe(true);
     events.length = 0;
     clock.advance(10 * minute);
     await engine.tick();
@@ -176,7 +181,7 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
     // The tick stores each account's counts, which list totals and status counts read.
     const [counts] = await t.database.query(
       `select workers_stable, workers_unavailable, workers_off, workers_removed from app.account_activity where account_id = $1`,
-      [t.operatorId],
+      [operator.id],
     );
     expect(counts).toEqual({ workers_stable: 0, workers_unavailable: 4, workers_off: 0, workers_removed: 0 });
   });

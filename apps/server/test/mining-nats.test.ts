@@ -17,6 +17,7 @@ describe('share batches from NATS JetStream', () => {
 
   beforeAll(async () => {
     t = await miningTestDatabase('pglite');
+    await t.factory.newMiner({ accountName: 'bob_mining' });
     engine = miningEngine({ database: t.database, pool: t.pool, flushInterval: 0, tickInterval: 0 });
     await engine.start();
     ingest = await natsIngest({ engine, url: natsUrl, stream, subjects: [`${subject}`], durable: 'engine' });
@@ -59,6 +60,7 @@ describe('share batches from NATS JetStream', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(ingest.counters).toMatchObject({ batches: 3, malformed: 1, failed: 0 });
+    // What the engine stored: each batch counted once.
     const [row] = await t.database.query<{ shares: number }>(
       'select sum(accepted_shares)::int as shares from app.worker_hashrate_1m',
     );

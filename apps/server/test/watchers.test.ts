@@ -7,21 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import { applyMigrations } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { buildApp } from '../src/app.ts';
-import { demoPeople } from '../src/demo/people.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
 import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import { appMigrations } from '../src/server.ts';
+import type { TestMiner, TestOperator, TestPerson } from './support/factory.ts';
 import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 import { fakeWebRoot, testConfig } from './support/server.ts';
 import { fakeSessions, type Person } from './support/signed-in.ts';
 
 const api = '/api/backend/v0.1';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const person = (email: string): Person => ({ id: demoPeople.find((p) => p.email === email)?.id ?? '', email });
-const alice = person('alice@demo.pool');
-const bob = person('bob@demo.pool');
-const operator = person('operator@demo.pool');
-const staff = person('staff@demo.pool');
 
 interface ListedWatcher {
   id: string;
@@ -33,8 +28,16 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
   let t: MiningTestDatabase;
   let engine: MiningEngine;
   let app: FastifyInstance;
-  const aliceMiner = () => t.miners.alice_hash ?? '';
-  const carolMiner = () => t.miners.carol_farm ?? '';
+  /** Alice owns her miner; carol's is a customer of the operator; staff is the pool's admin. */
+  let alices: TestMiner;
+  let carols: TestMiner;
+  let alice: TestPerson;
+  let bob: TestPerson;
+  let operatorAccount: TestOperator;
+  let operator: TestPerson;
+  let staff: TestPerson;
+  const aliceMiner = () => alices.id;
+  const carolMiner = () => carols.id;
   const sessions = fakeSessions();
   const cookies = new Map<string, string>();
 
@@ -64,17 +67,17 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
     expect(created.status).toBe(201);
     return created.body;
   };
-  const grant = async (who: Person, type: 'miner' | 'operator' | 'pool', accountId: string, role: string) => {
-    const [row] = await t.database.query<{ id: string }>(
-      `insert into app.permissions (user_id, type, account_id, role) values ($1, $2, $3, $4)
-       on conflict (user_id, type, account_id) do update set role = excluded.role returning id`,
-      [who.id, type, accountId, role],
-    );
-    return row?.id ?? '';
-  };
 
   beforeAll(async () => {
     t = await miningTestDatabase(kind);
+    alices = await t.factory.newMiner({ accountName: 'alice_hash' });
+    alice = alices.owner;
+    operatorAccount = await t.factory.newOperator();
+    operator = operatorAccount.owner;
+    carols = await t.factory.newMiner({ operator: operatorAccount });
+    bob = await t.factory.newPerson();
+    staff = await t.factory.newPerson();
+    await t.factory.grant(staff, t.factory.pool, 'admin');
     const clock = fakeClock('2026-03-01T12:00:30Z');
     engine = miningEngine({ database: t.database, pool: t.pool, clock: clock.now, flushInterval: 0, tickInterval: 0 });
     await engine.start();
@@ -108,6 +111,7 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
     const { id, token } = created.body;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
+    // What the table keeps is the point of this finding, so the test reads the table.
     const rows = await t.database.query<Record<string, unknown>>('select * from app.watchers where id = $1', [id]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -145,12 +149,15 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
 
   it("finding 7: a removed member's link stops working and leaves their list (review steps 1-5)", async () => {
     // 1. bob is admin on alice_hash (alice's invitation, accepted).
-    const bobAccess = await grant(bob, 'miner', aliceMiner(), 'admin');
+    const bobAccess = await t.factory.grant(bob, alices, 'admin');
     // 2. bob makes a link to alice's Workers and Payments; alice sees who made it.
     const link = await createLink(bob, aliceMiner(), 'Bob keeps an eye');
     expect((await call('GET', `/miners/${aliceMiner()}/workers`, { watcher: link.token })).status).toBe(200);
     const aliceList = await call<ListedWatcher[]>('GET', `/miners/${aliceMiner()}/watchers`, { person: alice });
-    expect(aliceList.body.find((watcher) => watcher.id === link.id)?.created_by).toEqual(bob);
+    expect(aliceList.body.find((watcher) => watcher.id === link.id)?.created_by).toEqual({
+      id: bob.id,
+      email: bob.email,
+    });
     // 3. alice removes bob.
     const removed = await call('DELETE', `/miners/${aliceMiner()}/access/${bobAccess}`, { person: alice });
     expect(removed.status).toBe(204);
@@ -167,7 +174,7 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
 
   it('finding 7: a link lives only while its creator manages the account, whatever removes the grant', async () => {
     // Nothing deletes these links: the grant changes under them, through the miner, operator and pool.
-    const bobAccess = await grant(bob, 'miner', aliceMiner(), 'admin');
+    const bobAccess = await t.factory.grant(bob, alices, 'admin');
     const bobLink = await createLink(bob, aliceMiner(), 'Demoted');
     const operatorLink = await createLink(operator, carolMiner(), 'Operator view');
     const staffLink = await createLink(staff, aliceMiner(), 'Staff view');
@@ -175,6 +182,8 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
       expect((await call('GET', `/watchers/${token}`)).status).toBe(200);
     }
 
+    // Straight to the table on purpose: the access repository would also delete the links, and this
+    // test holds that a link dies with its creator's grant even when nothing cleans up after it.
     await t.database.query("update app.permissions set role = 'viewer' where id = $1", [bobAccess]);
     await t.database.query("delete from app.permissions where user_id = $1 and type = 'operator'", [operator.id]);
     await t.database.query("update app.permissions set role = 'viewer' where user_id = $1 and type = 'pool'", [
@@ -198,7 +207,8 @@ describe.each(testDatabaseKinds)('watcher token migration on %s', (kind) => {
   it('finding 16: the migration replaces every stored token by its SHA-256 hash', async () => {
     const database = await openTestDatabase(kind);
     try {
-      // The migrations up to the one that hashes tokens, applied to a database holding clear tokens.
+      // The migrations up to the one that hashes tokens, applied to a database holding clear tokens:
+      // rows of an older schema than any repository knows, so they are written and read in SQL.
       const before = mkdtempSync(join(tmpdir(), 'migrations-'));
       cpSync(appMigrations.folder, before, { recursive: true });
       const journalPath = join(before, 'meta', '_journal.json');
