@@ -1,17 +1,7 @@
 /**
- * The third-party widgets of spec 7, reached through the globals their scripts define. Each may be
- * absent (not configured, blocked by the browser): analytics calls are then dropped, while opening
- * the support chat or messenger throws the 'not configured' error of spec 8.
+ * The third-party widgets of spec 7 that keep activities, reached through the globals their scripts
+ * define. Each may be absent (not configured, blocked by the browser); its calls are then dropped.
  */
-interface SupportChat {
-  identify?(data: Record<string, unknown>): void;
-  track?(event: string, data?: Record<string, unknown>): void;
-  auth?(data: Record<string, unknown>): void;
-  open?(): void;
-}
-interface Messenger {
-  (command: 'update' | 'boot' | 'shutdown' | 'show', data?: Record<string, unknown>): void;
-}
 interface EmailMarketing {
   activity?(name: string, data?: Record<string, unknown>): void;
   track?(event: string, data?: Record<string, unknown>): void;
@@ -24,17 +14,8 @@ interface ProductAnalytics {
 
 declare global {
   interface Window {
-    supportChat?: SupportChat;
-    messenger?: Messenger;
     emailMarketing?: EmailMarketing;
     productAnalytics?: ProductAnalytics;
-  }
-}
-
-export class WidgetNotConfiguredError extends Error {
-  constructor(widget: string) {
-    super(`${widget} is not configured`);
-    this.name = 'WidgetNotConfiguredError';
   }
 }
 
@@ -42,14 +23,4 @@ export class WidgetNotConfiguredError extends Error {
 export function recordActivity(name: string, data?: Record<string, unknown>): void {
   window.emailMarketing?.activity?.(name, data);
   window.productAnalytics?.track?.(name, data);
-}
-
-export function openSupportChat(): void {
-  if (!window.supportChat?.open) throw new WidgetNotConfiguredError('Support chat');
-  window.supportChat.open();
-}
-
-export function showMessenger(): void {
-  if (!window.messenger) throw new WidgetNotConfiguredError('Messenger');
-  window.messenger('show');
 }

@@ -4,7 +4,6 @@ import type {
   BoundaryWorker,
   ChartPeriod,
   HashRateChart,
-  MiningStats,
   SortDirection,
   WorkerList,
   WorkerSortKey,
@@ -79,12 +78,6 @@ export const workerChartQuery = (scope: MiningScope, workerId: number, period: C
     queryFn: ({ signal }) =>
       api<HashRateChart>(`/workers/${workerId}/charts`, { query: { period }, headers: scopeHeaders(scope), signal }),
     placeholderData: keepPreviousData,
-  });
-
-export const workerStatsQuery = (scope: MiningScope, workerId: number) =>
-  queryOptions({
-    queryKey: [miningKey, 'worker-stats', ...scopeKey(scope), workerId],
-    queryFn: ({ signal }) => api<MiningStats>(`/workers/${workerId}/stats`, { headers: scopeHeaders(scope), signal }),
   });
 
 export const boundaryWorkersQuery = (scope: MiningScope) =>

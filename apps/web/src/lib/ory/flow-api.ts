@@ -170,7 +170,3 @@ export async function submitFlow<K extends FlowKind>(
   }
   throw new Error(`unknown flow kind ${String(kind)}`);
 }
-
-export function isNetworkError(error: unknown): boolean {
-  return error instanceof FetchError;
-}
