@@ -47,6 +47,8 @@ export type SortDirection = z.infer<typeof SortDirection>;
 
 /** Hashes per second. */
 export const HashRate = z.number().nonnegative();
+/** The unit of every hashrate, in the server's arithmetic and on the web app's screens alike. */
+export type HashesPerSecond = z.infer<typeof HashRate>;
 
 /**
  * A hashrate and the number of accepted shares it was measured from. Shares arrive at random, so

@@ -1,7 +1,6 @@
-import type { HashRateFigure, RejectFigure } from '@pool/contract/mining';
+import type { HashesPerSecond, HashRateFigure, RejectFigure } from '@pool/contract/mining';
 
-/** Hashes per second. */
-export type HashesPerSecond = number;
+export type { HashesPerSecond };
 /** A share's difficulty: the expected number of hashes to find it, divided by 2^32. */
 export type Difficulty = number;
 /** A length of time in milliseconds. */

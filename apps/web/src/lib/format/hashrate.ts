@@ -1,5 +1,4 @@
-/** Hashes per second. */
-export type HashesPerSecond = number;
+import type { HashesPerSecond } from '@pool/contract/mining';
 
 const units = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 export type HashrateUnit = (typeof units)[number];
