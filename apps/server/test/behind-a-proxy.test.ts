@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('behind a reverse proxy on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = await startTestServer(database, { TRUST_PROXY: '1', DEMO: 'off' });
+    server = await startTestServer(database, { TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await server?.close();
@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds)('metrics behind a proxy with a token on %s', (k
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = await startTestServer(database, { TRUST_PROXY: '1', DEMO: 'off', METRICS_TOKEN: token });
+    server = await startTestServer(database, { TRUST_PROXY: '1', METRICS_TOKEN: token });
   });
   afterAll(async () => {
     await server?.close();
@@ -89,7 +89,7 @@ describe('metrics without a proxy', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    server = await startTestServer(database, { DEMO: 'off' });
+    server = await startTestServer(database);
   });
   afterAll(async () => {
     await server?.close();

@@ -162,6 +162,8 @@ describe.each(testDatabaseKinds)('finding 3: demo seeding on %s', (kind) => {
     } finally {
       await first.close();
     }
+    // Deleted while no server runs, as with psql: whatever removes them, a restart must not bring
+    // them back. The checks below read the same tables.
     await database.query('delete from identity.identities where id = $1', [staff.id]);
     await database.query('delete from app.permissions where user_id = $1', [staff.id]);
     await database.query(
