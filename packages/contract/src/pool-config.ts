@@ -56,4 +56,4 @@ export type PoolConfig = z.infer<typeof PoolConfig>;
 /** The pool config as stored: without the settings that follow from the deployment. */
 export type StoredPoolConfig = Omit<PoolConfig, 'settings'> & { settings: PoolSettings };
 
-export { addressOf } from './pool-addresses.ts';
+export { addressOf } from './pool-config-codes.ts';

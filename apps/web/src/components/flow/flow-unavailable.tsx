@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { addressOf } from '@pool/contract/pool-addresses';
+import { addressOf } from '@pool/contract/pool-config-codes';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import type { UnavailableReason } from '@/lib/ory/flow-api.ts';
 

@@ -1,5 +1,5 @@
 import { Configuration, FrontendApi } from '@ory/client-fetch';
-import { addressOf } from '@pool/contract/pool-addresses';
+import { addressOf } from '@pool/contract/pool-config-codes';
 import type { PoolConfig } from '@pool/contract/pool-config';
 import { paths } from '@pool/contract/paths';
 

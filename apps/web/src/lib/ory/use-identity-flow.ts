@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { addressOf } from '@pool/contract/pool-addresses';
+import { addressOf } from '@pool/contract/pool-config-codes';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { sessionQueryKey } from '@/lib/session/get-session.ts';
 import { identityApi } from './identity-client.ts';
