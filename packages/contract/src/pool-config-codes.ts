@@ -1,4 +1,7 @@
-/** Finding a pool address, without zod (the web app's identity client is on every screen); pool-config.ts holds the schemas. */
+/**
+ * Finding a pool address, without zod (the web app's identity client is on every screen);
+ * pool-config.ts holds the schemas.
+ */
 
 export interface AddressEntry {
   type: 'app' | 'api' | 'auth' | 'stratum';
