@@ -16,6 +16,11 @@ export interface UserRoutesOptions {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
+/**
+ * The signed-in person's product user (app.users): language, navigation, and the identity answer
+ * the web app starts from. The paths say `identity` because the web app knows people by their
+ * identity id; the identity itself is apps/identity's.
+ */
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { users, admin, widgetSecrets }) => {
   app.get(
     '/identity',
