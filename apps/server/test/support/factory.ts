@@ -107,10 +107,12 @@ export async function testFactory(database: Database, server?: TestServer) {
     return ((await response.json()) as { id: string }).id;
   }
 
-  function signIn(person: TestPerson): Promise<TestBrowser> {
+  /** A browser signed in as the person, with their second factor when they have one. */
+  async function signIn(person: TestPerson): Promise<TestBrowser> {
     if (!server) throw new Error('signing in needs a running server');
     const browser = new TestBrowser(server.listeningOn);
-    return browser.signIn(person.email, person.password, person.totpSecret).then(() => browser);
+    await browser.signIn(person.email, person.password, person.totpSecret);
+    return browser;
   }
 
   async function newPerson(options: { email?: string; totp?: boolean } = {}): Promise<TestPerson> {
