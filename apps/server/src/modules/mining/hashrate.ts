@@ -1,6 +1,5 @@
 import type { HashesPerSecond, HashRateFigure, RejectFigure } from '@pool/contract/mining';
 
-export type { HashesPerSecond };
 /** A share's difficulty: the expected number of hashes to find it, divided by 2^32. */
 export type Difficulty = number;
 /** A length of time in milliseconds. */

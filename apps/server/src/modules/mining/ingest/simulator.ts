@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiningEngine } from '../engine/engine.ts';
-import { hashesPerDifficulty, type Difficulty, type HashesPerSecond, type ShareTotals } from '../hashrate.ts';
+import type { HashesPerSecond } from '@pool/contract/mining';
+import { hashesPerDifficulty, type Difficulty, type ShareTotals } from '../hashrate.ts';
 import { bucketStart } from '../resolutions.ts';
 
 const minute = 60_000;
