@@ -59,7 +59,11 @@ async function signInStatus(origin: string, email: string, password: string): Pr
   }
 }
 
-describe('starting with a bad configuration', () => {
+// Each test starts the whole server (main.ts in a child process or in-process), which takes far
+// longer than a unit test on a loaded 2-core machine.
+const startsServer = { timeout: 90_000 };
+
+describe('starting with a bad configuration', startsServer, () => {
   it('stops before opening anything, with one line per bad value and no stack trace', () => {
     const run = runMain({ PORT: 'eighty', DATABASE_URL: 'mysql://db', PASSWORD_MIN_LENGTH: '3' });
     expect(run.status).toBe(1);
@@ -84,7 +88,7 @@ describe('starting with a bad configuration', () => {
   });
 });
 
-describe('finding 3: the demo is safe as a default', () => {
+describe('finding 3: the demo is safe as a default', startsServer, () => {
   it('finding 3: listens on loopback when HOST is not set', async () => {
     const loaded = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', SIMULATOR: 'off', DATA_DIR: 'memory://' });
     if (!loaded.ok) throw new Error(loaded.problems.join('; '));
@@ -116,7 +120,7 @@ describe('finding 3: the demo is safe as a default', () => {
   });
 });
 
-describe.each(testDatabaseKinds)('finding 3: demo seeding on %s', (kind) => {
+describe.each(testDatabaseKinds)('finding 3: demo seeding on %s', startsServer, (kind) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
