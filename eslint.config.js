@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /**
@@ -101,22 +100,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // Runtime import cycles in the web app and the contract (bulletproof-react's no-cycle).
-    files: ['apps/web/**/*.{ts,tsx}', 'packages/contract/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/resolver-next': [
-        createNodeResolver({
-          // The web app's `@/` paths; the contract has none, and is reached through its exports.
-          tsconfig: { configFile: new URL('./apps/web/tsconfig.json', import.meta.url).pathname },
-          extensions: ['.ts', '.tsx'],
-        }),
-      ],
-    },
-    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Assertions on mocks (`expect(deps.load).toHaveBeenCalled()`) read methods without calling them.

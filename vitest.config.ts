@@ -14,6 +14,7 @@ export default defineConfig({
             'apps/server/test/**/*.test.ts',
             'apps/identity/src/**/*.test.ts',
             'apps/identity/test/**/*.test.ts',
+            'scripts/**/*.test.mjs',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

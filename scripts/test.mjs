@@ -12,6 +12,7 @@ const workspaces = ['packages/contract', 'packages/db', 'apps/identity', 'apps/s
 const steps = [
   { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+  { name: 'import cycles', command: 'node', args: ['scripts/import-cycles.mjs'] },
   ...workspaces.map((workspace) => ({
     name: `types ${workspace}`,
     command: 'npx',
