@@ -63,6 +63,15 @@ export interface PermissionFlags {
   total_fee_hide: boolean;
 }
 
+/** The spec 3 flag that says whether a section can be read. */
+export const flagOfSection: Record<Section, Exclude<keyof PermissionFlags, 'total_fee_hide'>> = {
+  Payments: 'section_payments_read',
+  Workers: 'section_workers_read',
+  Transfers: 'section_virtual_mining_read',
+  Referrals: 'section_referrals_read',
+  AccessControl: 'section_permissions_read',
+};
+
 export function flagsOf(role: RoleAccess, totalFeeHide: boolean): PermissionFlags {
   return {
     section_payments_read: sectionAllowed(role, 'Payments'),

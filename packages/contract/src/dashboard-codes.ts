@@ -1,5 +1,6 @@
 /** What the dashboard shows a role, without zod: the web app's dashboard and the API tests import it. */
 import {
+  flagOfSection,
   roleAccessOf,
   sectionAllowed,
   sections,
@@ -31,14 +32,6 @@ export function dashboardContentOf(access: RoleAccess): DashboardContent {
   };
 }
 
-const flagOf: Record<Section, keyof PermissionFlags> = {
-  Payments: 'section_payments_read',
-  Workers: 'section_workers_read',
-  Transfers: 'section_virtual_mining_read',
-  Referrals: 'section_referrals_read',
-  AccessControl: 'section_permissions_read',
-};
-
 /**
  * The access a dashboard is drawn for: a person's by their role on the account, as the route
  * guards and navigation decide; a watcher link's by the sections it was given (its flags).
@@ -48,5 +41,5 @@ export function accessOfViewer(
   isWatcher: boolean,
 ): RoleAccess {
   if (!isWatcher) return roleAccessOf(active.type, active.role);
-  return { type: 'other', access: sections.filter((section) => active.flags[flagOf[section]]) };
+  return { type: 'other', access: sections.filter((section) => active.flags[flagOfSection[section]]) };
 }

@@ -1,5 +1,11 @@
 import { redirect } from 'react-router';
-import { roleAccessOf, sectionAllowed, type PermissionFlags, type Section } from '@pool/contract/access-codes';
+import {
+  flagOfSection,
+  roleAccessOf,
+  sectionAllowed,
+  type PermissionFlags,
+  type Section,
+} from '@pool/contract/access-codes';
 import type { Permission } from '@pool/contract/accounts';
 import type { IdentityInfo } from '@pool/contract/identity';
 import type { PoolConfig } from '@pool/contract/pool-config';
@@ -27,14 +33,7 @@ function watcherPermission(permission: WatcherInfo['permissions'][number]): Perm
 }
 
 function watcherSees(flags: PermissionFlags, section: Section): boolean {
-  const flagOf: Record<Section, keyof PermissionFlags> = {
-    Payments: 'section_payments_read',
-    Workers: 'section_workers_read',
-    Transfers: 'section_virtual_mining_read',
-    Referrals: 'section_referrals_read',
-    AccessControl: 'section_permissions_read',
-  };
-  return flags[flagOf[section]];
+  return flags[flagOfSection[section]];
 }
 
 const keepQuery = (path: string, url: URL) => `${path}${url.search}`;
