@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // A screen test clicks through a whole page in jsdom: seconds on a loaded 2-core machine.
+    testTimeout: 15_000,
   },
 });

@@ -1,6 +1,8 @@
 /**
  * `npm run bench:web`: builds the web app, prints what each route loads (gzip), then runs Lighthouse
- * 12 in the system Chromium against `/`, `/workers` and a watcher page of a fresh demo pool.
+ * 12 in the system Chromium, mobile preset (phones come first) and desktop preset, against the
+ * sign-in page, the miner's screens (sharing's included), a watcher's and the platform's of a fresh demo pool
+ * (`BENCH_WEB_ROUTES=/,/payments` for some of them).
  * Figures only; nothing here passes or fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -34,7 +36,9 @@ async function watcherLink(): Promise<string> {
   return `/watch/${created.body.token}`;
 }
 
-async function audit(chromePort: number, path: string, cookie: string | undefined) {
+type Preset = 'mobile' | 'desktop';
+
+async function audit(chromePort: number, preset: Preset, path: string, cookie: string | undefined) {
   const flags: Flags = {
     port: chromePort,
     output: 'json',
@@ -42,17 +46,27 @@ async function audit(chromePort: number, path: string, cookie: string | undefine
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
-  const result = await lighthouse(`${origin}${path}`, flags, desktopConfig);
+  // Lighthouse's default configuration is its mobile preset (a mid-range phone on slow 4G).
+  const result = await lighthouse(`${origin}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
   console.log(
-    `${path.replace(/\/watch\/[^/]+/, '/watch/{token}').padEnd(16)} performance ${score('performance')}  ` +
+    `${preset.padEnd(8)}${path.replace(/\/watch\/[^/]+/, '/watch/{token}').padEnd(32)} performance ${score('performance')}  ` +
       `accessibility ${score('accessibility')}  best practices ${score('best-practices')}  ` +
       `FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  ` +
       `TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}`,
   );
+  // Over issue 18's budget (CLS < 0.05): which elements moved, so the fix starts at the right place.
+  const shifts = lhr.audits['layout-shifts']?.details;
+  if ((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) >= 0.05 && shifts?.type === 'table')
+    for (const item of shifts.items.slice(0, 3)) {
+      const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
+      console.log(
+        `          shift ${Number(item.score).toFixed(3)}  ${node?.selector ?? '?'}  "${(node?.nodeLabel ?? '').slice(0, 60)}"`,
+      );
+    }
 }
 
 build();
@@ -67,11 +81,39 @@ const chrome = await chromeLauncher.launch({
 try {
   const bob = new TestBrowser(origin);
   await bob.signIn('bob@demo.pool', 'Hashrate-2140');
+  const admin = new TestBrowser(origin);
+  await admin.signIn('admin@demo.pool', 'Hashrate-2140');
+  const operator = new TestBrowser(origin);
+  await operator.signIn('operator@demo.pool', 'Hashrate-2140');
   const watcher = await watcherLink();
-  console.log('\nLighthouse 12, desktop preset, demo pool:');
-  await audit(chrome.port, '/', bob.cookieHeader);
-  await audit(chrome.port, '/workers', bob.cookieHeader);
-  await audit(chrome.port, watcher, undefined);
+  const pages: [string, string | undefined][] = [
+    ['/auth/login', undefined],
+    ['/', bob.cookieHeader],
+    ['/workers', bob.cookieHeader],
+    ['/payments', bob.cookieHeader],
+    ['/mining-report', bob.cookieHeader],
+    ['/tax-calculator', bob.cookieHeader],
+    ['/settings', bob.cookieHeader],
+    ['/referrals', bob.cookieHeader],
+    ['/profit-sharing', bob.cookieHeader],
+    ['/transfers', bob.cookieHeader],
+    ['/settings/notifications', bob.cookieHeader],
+    ['/customers', operator.cookieHeader],
+    [watcher, undefined],
+    [`${watcher}/payments`, undefined],
+    ['/platform', admin.cookieHeader],
+    ['/platform/unallocated', admin.cookieHeader],
+    ['/platform/payouts', admin.cookieHeader],
+    ['/promocodes', admin.cookieHeader],
+    ['/users', admin.cookieHeader],
+  ];
+  // BENCH_WEB_ROUTES=/,/payments audits only those routes (the watcher's as /watch/{token}...).
+  const only = process.env.BENCH_WEB_ROUTES?.split(',');
+  const chosen = pages.filter(([path]) => !only || only.includes(path.replace(/\/watch\/[^/]+/, '/watch/{token}')));
+  for (const preset of ['mobile', 'desktop'] as const) {
+    console.log(`\nLighthouse 12, ${preset} preset, demo pool:`);
+    for (const [path, cookie] of chosen) await audit(chrome.port, preset, path, cookie);
+  }
 } finally {
   chrome.kill();
   server.kill();

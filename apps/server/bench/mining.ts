@@ -2,18 +2,16 @@
 // PostgreSQL (and a demo-sized one on PGlite), measures ingest end to end over HTTP and the
 // latency of charts and worker lists against the same answers computed from raw shares.
 import { Worker } from 'node:worker_threads';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import Fastify from 'fastify';
 import { applyMigrations, openDatabase, type Database } from '@pool/db/database';
 import { buildApp } from '../src/app.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
-import type { IdentityPublicClient } from '../src/identity-client/session.ts';
 import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
 import { appMigrations } from '../src/server.ts';
+import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
 import { fakeWebRoot, testConfig } from '../test/support/server.ts';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = {
   workers: Number(process.env.BENCH_WORKERS ?? 100_000),
   miners: Number(process.env.BENCH_MINERS ?? 2_000),
@@ -31,28 +29,10 @@ const ingestKey = 'bench-ingest-key-0123456789';
 const api = '/api/backend/v0.1';
 const minute = 60_000;
 
-const identity: IdentityPublicClient = {
-  whoami: async (cookie) =>
-    cookie === 'session=staff'
-      ? {
-          status: 'active',
-          session: {
-            id: 'bench',
-            authenticated_at: new Date().toISOString(),
-            authenticator_assurance_level: 'aal1',
-            authentication_methods: [],
-            identity: { id: staffId, traits: { email: 'staff@bench.pool' } },
-          },
-        }
-      : { status: 'anonymous' },
-};
+const identity = benchIdentity('staff', staffId, 'staff@bench.pool');
 
 const line = (text: string) => process.stdout.write(`${text}\n`);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function load(origin: string, requests: { path: string; body?: string }[], concurrency: number, method = 'GET') {
   const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
@@ -70,27 +50,6 @@ async function load(origin: string, requests: { path: string; body?: string }[],
   });
   const sorted = [...result.latencies].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), elapsed: result.elapsed, failed: result.failed };
-}
-
-async function createDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const name = `bench_mining_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 /** The synthetic pool: miners (the first has 5,000 workers), an operator with half the workers. */
@@ -231,9 +190,40 @@ async function rawQuery(database: Database, query: Record<string, string>) {
   );
 }
 
-async function measureReads(origin: string, queries: { name: string; path: string }[], requests: number, warmup = 64) {
+/**
+ * The ceiling: a bare Fastify route (no hooks, no logger, a constant answer) on this machine, now,
+ * through the same client at the same concurrency. No read of the product can be faster. Measured
+ * again right before each read, so that both see the same machine (other work on it varies).
+ */
+async function bareCeiling(requests: number, print = true): Promise<number> {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ ok: true }));
+  const origin = await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const paths = (count: number) => Array.from({ length: count }, () => ({ path: '/bare' }));
+    await load(origin, paths(64), 32);
+    const result = await load(origin, paths(requests), 32);
+    const rate = requests / (result.elapsed / 1000);
+    if (print)
+      line(
+        `  ${'bare Fastify route (the ceiling)'.padEnd(44)} p50 ${result.p50.toFixed(2).padStart(8)} ms   p99 ${result.p99.toFixed(2).padStart(8)} ms   ${rate.toFixed(0)} req/s`,
+      );
+    return rate;
+  } finally {
+    await bare.close();
+  }
+}
+
+async function measureReads(
+  origin: string,
+  queries: { name: string; path: string }[],
+  requests: number,
+  warmup = 64,
+  withCeiling = false,
+) {
   const results: Record<string, { p50: number; p99: number }> = {};
   for (const query of queries) {
+    const ceiling = withCeiling ? await bareCeiling(requests, false) : undefined;
     if (warmup > 0)
       await load(
         origin,
@@ -246,8 +236,12 @@ async function measureReads(origin: string, queries: { name: string; path: strin
       32,
     );
     results[query.name] = result;
+    const rate = requests / (result.elapsed / 1000);
+    const fraction = ceiling
+      ? `   ${((rate / ceiling) * 100).toFixed(1).padStart(5)} % of a bare route (${ceiling.toFixed(0)} req/s just before)`
+      : '';
     line(
-      `  ${query.name.padEnd(44)} p50 ${result.p50.toFixed(2).padStart(8)} ms   p99 ${result.p99.toFixed(2).padStart(8)} ms   ${(requests / (result.elapsed / 1000)).toFixed(0)} req/s${result.failed ? `   ${result.failed} failed` : ''}`,
+      `  ${query.name.padEnd(44)} p50 ${result.p50.toFixed(2).padStart(8)} ms   p99 ${result.p99.toFixed(2).padStart(8)} ms   ${rate.toFixed(0)} req/s${fraction}${result.failed ? `   ${result.failed} failed` : ''}`,
     );
   }
   return results;
@@ -330,7 +324,7 @@ async function bytesPerWorker(database: Database) {
 
 async function postgresRun() {
   line('== PostgreSQL (real server)');
-  const { database, drop } = await createDatabase();
+  const { database, drop } = await createBenchDatabase('bench_mining');
   try {
     const now = Date.now();
     const { poolId, operatorId, bigMinerId } = await buildPool(database, now);
@@ -352,7 +346,8 @@ async function postgresRun() {
     if (!skipped.has('reads')) {
       const cachedServer = await serve(database, poolId, Date.now, engine, 1000);
       line(`reads with the 1 s read cache, 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`);
-      await measureReads(cachedServer.origin, queries, scale.readRequests);
+      await bareCeiling(scale.readRequests);
+      await measureReads(cachedServer.origin, queries, scale.readRequests, 64, true);
       await cachedServer.app.close();
     }
     const { app, origin } = await serve(database, poolId, Date.now, engine);
@@ -361,7 +356,8 @@ async function postgresRun() {
         line(
           `reads computed every time (no cache), 32 concurrent clients over HTTP, ${scale.readRequests} requests each:`,
         );
-        const engineReads = await measureReads(origin, queries, scale.readRequests);
+        await bareCeiling(scale.readRequests);
+        const engineReads = await measureReads(origin, queries, scale.readRequests, 64, true);
         if (!skipBaseline) {
           line('baseline: the same from raw shares (15 minutes of them), 32 concurrent clients, 32 requests each:');
           const raw = await measureReads(
@@ -421,6 +417,7 @@ async function pgliteRun() {
     const { app, origin } = await serve(database, poolId, Date.now, engine);
     try {
       line('reads at 32 concurrent clients over HTTP, 500 requests each:');
+      await bareCeiling(500);
       await measureReads(
         origin,
         [
@@ -433,6 +430,8 @@ async function pgliteRun() {
           { name: 'pool chart PT15M from raw shares', path: `/bench/raw?scope=pool_id&id=${poolId}` },
         ],
         500,
+        64,
+        true,
       );
       await measureIngest(origin, database, engine, 'pglite', 500_000);
     } finally {

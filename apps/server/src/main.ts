@@ -11,8 +11,14 @@ if (!loaded.ok) {
 }
 const { config } = loaded;
 
+/** DEMO_CLOCK: the pool's time starts there and runs on at real speed. */
+function demoClock(start: string): () => number {
+  const offset = Date.parse(start) - Date.now();
+  return () => Date.now() + offset;
+}
+
 try {
-  const server = await startServer(config);
+  const server = await startServer(config, config.DEMO_CLOCK ? { clock: demoClock(config.DEMO_CLOCK) } : {});
   const lines = [
     '',
     `  Pool dashboard is running. Open ${config.publicUrl}`,

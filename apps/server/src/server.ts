@@ -9,6 +9,8 @@ import { schema } from './db/schema.ts';
 import { poolConfigRepository } from './modules/pool-config/repository.ts';
 import { ensurePoolConfig } from './modules/pool-config/service.ts';
 import { demoSeedRecord, seedDemo, type DemoState } from './demo/seed.ts';
+import { seedDemoMoney } from './demo/money.ts';
+import { seedDemoWallets } from './demo/wallets.ts';
 import { identityPublicClient } from './identity-client/session.ts';
 import { identityAdminClient } from './identity-client/admin.ts';
 import { createIdentityService } from '@pool/identity/service';
@@ -16,6 +18,11 @@ import { demoPeopleWith } from './demo/people.ts';
 import { miningEngine } from './modules/mining/engine/engine.ts';
 import { natsIngest } from './modules/mining/ingest/nats-transport.ts';
 import { shareSimulator } from './modules/mining/ingest/simulator.ts';
+import { rewardRun } from './modules/money/rewards/reward-run.ts';
+import { moneyScheduler } from './modules/money/jobs/scheduler.ts';
+import { payoutJobs } from './modules/payouts/payout-jobs.ts';
+import { payoutBroadcastFor } from './modules/payouts/broadcast/bitcoin-core.ts';
+import { exchangeRateProxy } from './modules/exchange-rates/exchange-rates.ts';
 
 export const appMigrations: MigrationSet = {
   folder: fileURLToPath(new URL('../migrations', import.meta.url)),
@@ -51,6 +58,10 @@ export interface StartOptions {
   clock?: () => number;
   /** Where the log goes instead of stdout (tests read the request log). */
   logStream?: { write(line: string): void };
+  /** The reward scheduler's tick interval; 0 runs no scheduler (tests that credit days by hand). */
+  rewardTickInterval?: number;
+  /** The payout jobs' tick interval (the 14:00 withdrawal, batches); 0 runs none. By default the reward scheduler's. */
+  payoutTickInterval?: number;
 }
 
 /** Opens the database, applies migrations, seeds, and serves the whole product on one port. */
@@ -68,7 +79,14 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     const demoRecord = demoSeedRecord(db);
     if (config.DEMO && fresh) await demoRecord.begin();
     let demo = await demoRecord.state();
-    if (config.DEMO && demo === 'seeding') await seedDemo(db, pool.id);
+    if (config.DEMO && demo === 'seeding') {
+      await seedDemo(db, pool.id);
+      await seedDemoMoney(database, pool.id, (options.clock ?? Date.now)());
+      await seedDemoWallets(database, config.BITCOIN_NETWORK, (options.clock ?? Date.now)());
+      // The seeded wallets fired the notification triggers, but nobody changed an address: nobody
+      // is told (the notifier starts below, after this; the week's rewards are booked later, for real).
+      await database.query('delete from app.notification_events');
+    }
 
     const identity = await createIdentityService({
       database,
@@ -98,6 +116,22 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     });
     await engine.start();
     stops.push(() => engine.stop());
+    // Exchange rates (spec 7): refreshed at once and every EXCHANGE_RATES_REFRESH_MS while serving;
+    // until the first answer, and whenever the upstream fails, the proxy answers null prices.
+    const exchangeRates = exchangeRateProxy({
+      url: config.EXCHANGE_RATES_URL,
+      refreshMs: config.EXCHANGE_RATES_REFRESH_MS,
+      database,
+      clock: options.clock,
+      onError: (error) => exchangeRatesLog(error),
+    });
+    let exchangeRatesLog: (error: unknown) => void = () => {};
+    const rewards = rewardRun({
+      database,
+      poolId: pool.id,
+      clock: options.clock,
+      closedThrough: () => engine.closedThrough('P1D'),
+    });
 
     // The product reaches identity over HTTP only, as it would a real Kratos; the in-process
     // service's address is known once the server listens.
@@ -120,6 +154,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       policyProbe: options.policyProbe,
       logStream: options.logStream,
       mining: { engine, clock: options.clock },
+      money: { rewards, exchangeRates },
       readiness: {
         database: async () => {
           await database.ping();
@@ -130,6 +165,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     });
     stops.push(() => app.close());
     engineLog = (error, during) => app.log.error({ err: error }, `mining engine: ${during} failed`);
+    exchangeRatesLog = (error) => app.log.warn({ err: error }, 'exchange-rate upstream failed');
+    void exchangeRates.start();
+    stops.push(() => exchangeRates.stop());
     if (config.NATS_URL) {
       const nats = await natsIngest({
         engine,
@@ -151,6 +189,39 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       });
       await simulator.start();
       stops.push(() => simulator.stop());
+    }
+    // Rewards (spec 9, 09:00 UTC): due days are credited at start, oldest first (the demo's history
+    // days among them, so a newcomer sees payments at once), then checked every minute.
+    if (options.rewardTickInterval !== 0) {
+      const scheduler = moneyScheduler({
+        catchUp: () => rewards.catchUp(),
+        interval: options.rewardTickInterval ?? 60_000,
+        onError: (error) => app.log.error({ err: error }, 'reward run failed'),
+        onCredited: (result) => app.log.info({ rewards: result }, 'rewards credited'),
+      });
+      // A long backlog is credited while the server already serves; the demo's week is awaited.
+      const first = scheduler.start();
+      if (demo === 'seeded') await first;
+      stops.push(() => scheduler.stop());
+    }
+    // Payouts (spec 9): the 14:00 UTC withdrawal and the batches' work, checked at start and every minute.
+    const payoutTickInterval = options.payoutTickInterval ?? options.rewardTickInterval;
+    if (payoutTickInterval !== 0) {
+      const payouts = payoutJobs({
+        database,
+        poolId: pool.id,
+        clock: options.clock,
+        interval: payoutTickInterval ?? 60_000,
+        broadcast: payoutBroadcastFor(config),
+        confirmations: config.PAYOUT_CONFIRMATIONS,
+        onError: (step, error) => app.log.error({ err: error }, `payouts: ${step} failed`),
+        onPaid: (result) => app.log.info({ payouts: result }, 'payouts created'),
+        onBatched: (batch) =>
+          app.log.info({ batch: { ...batch, total: batch.total.toString() } }, 'payout schedule processed'),
+      });
+      const first = payouts.start();
+      if (demo === 'seeded') await first;
+      stops.push(() => payouts.stop());
     }
     listeningOn = loopbackAddress(await app.listen({ port: config.PORT, host: config.HOST }));
     const stopAll = async () => {

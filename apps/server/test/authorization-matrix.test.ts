@@ -23,6 +23,8 @@ type Rule =
   | { who: 'person' }
   /** A path parameter that names the caller's own user id (alice's, in these calls). */
   | { who: 'self' }
+  /** A permission on the platform (the platform admin of these calls). */
+  | { who: 'platform' }
   | {
       who: 'account';
       on: AccountKind;
@@ -31,6 +33,10 @@ type Rule =
       manage?: boolean;
       /** Only the account's own owner, or a managing role on the pool. */
       owner?: boolean;
+      /** Only through a role on the pool (pool staff), never the account's own or its operator's. */
+      staff?: boolean;
+      /** The platform's managers pass too (the platform admin of these calls). */
+      platform?: boolean;
       watchers?: boolean;
     };
 
@@ -40,12 +46,65 @@ function miningRead(on: AccountKind): Rule {
   return { who: 'account', on, section: 'Workers', watchers: on === 'miner' };
 }
 
+/** Money reads (issue 13): the Payments section, open to watchers of that section on a miner. */
+function moneyRead(on: AccountKind): Rule {
+  return { who: 'account', on, section: 'Payments', watchers: on === 'miner' };
+}
+
+const moneyReads = Object.fromEntries(
+  (['miners', 'operators', 'pools'] as const).flatMap((segment) => {
+    const on = ({ miners: 'miner', operators: 'operator', pools: 'pool' } as const)[segment];
+    return ['balance', 'processing-earnings', 'earned-all-time', 'payments'].map((read) => [
+      `GET /api/backend/v0.1/${segment}/:id/${read}`,
+      moneyRead(on),
+    ]);
+  }),
+) as Record<string, Rule>;
+
+/**
+ * Pool users (issue 17): pool staff with a managing role and the platform's admins, for reads and
+ * for the critical changes alike.
+ */
+const poolUsersRule: Rule = { who: 'account', on: 'pool', manage: true, staff: true, platform: true };
+const poolUserRoutes = Object.fromEntries(
+  [
+    'GET /pools/:pool_id/users',
+    'GET /pools/:pool_id/users/:user_id',
+    'GET /pools/:pool_id/users/:user_id/permissions',
+    'GET /pools/:pool_id/users/:user_id/sessions',
+    'GET /pools/:pool_id/users/:user_id/invites',
+    'POST /pools/:pool_id/users/:user_id/invites',
+    'DELETE /pools/:pool_id/sessions/:session_id',
+    'POST /pools/:pool_id/users/:user_id/2fa/reset',
+    'DELETE /pools/:pool_id/users/:user_id/user',
+    'GET /pools/:pool_id/users/:user_id/deletion-request',
+  ].map((route) => [route.replace(' /', ' /api/backend/v0.1/'), poolUsersRule]),
+) as Record<string, Rule>;
+
+/** A wallet's address and thresholds: the reads of payments, and changes by those who manage the miner. */
+const walletRoutes = Object.fromEntries(
+  ['addresses', 'min-payments', 'max-payments'].flatMap((setting) => [
+    [`GET /api/backend/v0.1/wallets/:wallet_id/${setting}`, moneyRead('miner')],
+    [
+      `POST /api/backend/v0.1/wallets/:wallet_id/${setting}`,
+      { who: 'account', on: 'miner', section: 'Payments', manage: true },
+    ],
+  ]),
+) as Record<string, Rule>;
+
 const routes: Record<string, Rule> = {
   'GET /api/backend/v0.1/identity': { who: 'person' },
   'PUT /api/backend/v0.1/identity/language': { who: 'person' },
   'GET /api/backend/v0.1/identity/:id/navigation': { who: 'self' },
   'PUT /api/backend/v0.1/identity/:id/navigation': { who: 'self' },
   'DELETE /api/backend/v0.1/identity/:id': { who: 'self' },
+  'DELETE /api/backend/v0.1/identity/:id/permissions/:permission_id': { who: 'self' },
+  'GET /api/backend/v0.1/identity/:id/notifications/preferences': { who: 'self' },
+  'PUT /api/backend/v0.1/identity/:id/notifications/preferences': { who: 'self' },
+  'POST /api/backend/v0.1/identity/:id/telegram/invites': { who: 'self' },
+  'GET /api/backend/v0.1/telegram/invites/current': { who: 'person' },
+  'GET /api/backend/v0.1/telegram/chats/current': { who: 'person' },
+  'DELETE /api/backend/v0.1/telegram/chats': { who: 'person' },
   'POST /api/backend/v0.1/miners': { who: 'person' },
   'PUT /api/backend/v0.1/miners/:miner_id/title': { who: 'account', on: 'miner', manage: true },
   'DELETE /api/backend/v0.1/miners/:miner_id/title': { who: 'account', on: 'miner', manage: true },
@@ -140,6 +199,138 @@ const routes: Record<string, Rule> = {
   'GET /api/backend/v0.1/workers/random-name': { who: 'person' },
   // The stratum servers' ingest: no person, its bearer key is checked by the route itself.
   'POST /api/backend/v0.1/ingest/shares': { who: 'ingest key' },
+  // Money (issue 13): financial reads need Payments; fees are set by pool staff; platform routes.
+  ...moneyReads,
+  'GET /api/backend/v0.1/miners/:id/payments/export': moneyRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/mining-report': moneyRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/fees/current': moneyRead('miner'),
+  'GET /api/backend/v0.1/miners/:id/fees': moneyRead('miner'),
+  'POST /api/backend/v0.1/miners/:id/fees': {
+    who: 'account',
+    on: 'miner',
+    section: 'Payments',
+    manage: true,
+    staff: true,
+  },
+  'GET /api/backend/v0.1/platform/rewards/rates': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/rewards/rates/external-sources': { who: 'platform' },
+  'PUT /api/backend/v0.1/platform/rewards/rates/current': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/rewards/unallocated-funds': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/rewards/unallocated-funds/:transaction_id/refund': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/rewards/runs': { who: 'platform' },
+  'GET /api/backend/v0.1/exchange-rates': { who: 'anyone' },
+  // Payout wallets (issue 14): read as payments; changed only by a managing role with Payments.
+  'GET /api/backend/v0.1/miners/:miner_id': moneyRead('miner'),
+  ...walletRoutes,
+  // The 14:00 withdrawal and its blockchain requests (issue 14): platform routes. Resend and reverse
+  // admit the platform's treasurers too, and the run only its admins; the matrix's platform caller is an admin.
+  'POST /api/backend/v0.1/platform/payouts/runs': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/payouts/blockchain-requests': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/payouts/blockchain-requests/:request_id/resend': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/payouts/blockchain-requests/:request_id/reverse': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/payouts/schedule': { who: 'platform' },
+  'PUT /api/backend/v0.1/platform/payouts/schedule/current': { who: 'platform' },
+  'DELETE /api/backend/v0.1/platform/payouts/schedule/current/fee-per-vbyte': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/payouts/batches': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/payouts/batches/:id/export': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/payouts/batches/:id/txid': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/payouts/batches/:id/complete': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/payouts/batches/:id/fail': { who: 'platform' },
+  // Sharing (issue 15): promo codes are the platform's; a miner's referral codes need Referrals, and
+  // its profit splits Payments, each changed only by a managing role; the sign-up check is anyone's.
+  'GET /api/backend/v0.1/platform/promocodes': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/promocodes/generate': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/promocodes/:id': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/promocodes': { who: 'platform' },
+  'PUT /api/backend/v0.1/platform/promocodes/:id': { who: 'platform' },
+  'POST /api/backend/v0.1/platform/virtual-mining/topups': { who: 'platform' },
+  'GET /api/backend/v0.1/platform/sharing/settings': { who: 'platform' },
+  'PUT /api/backend/v0.1/platform/sharing/settings': { who: 'platform' },
+  // Virtual-mining contracts: the pool's own roles read them, and only its managing roles create and end them.
+  'GET /api/backend/v0.1/pools/:id/virtual-mining/contracts': { who: 'account', on: 'pool', section: 'Transfers' },
+  'POST /api/backend/v0.1/pools/:id/virtual-mining/contracts': {
+    who: 'account',
+    on: 'pool',
+    section: 'Transfers',
+    manage: true,
+  },
+  'POST /api/backend/v0.1/pools/:id/virtual-mining/contracts/:contract_id/end': {
+    who: 'account',
+    on: 'pool',
+    section: 'Transfers',
+    manage: true,
+  },
+  'POST /api/backend/v0.1/promocodes/apply': { who: 'account', on: 'miner', manage: true },
+  'GET /api/backend/v0.1/promocodes/check': { who: 'anyone' },
+  'GET /api/backend/v0.1/miners/:id/referrer-codes': { who: 'account', on: 'miner', section: 'Referrals' },
+  'POST /api/backend/v0.1/miners/:id/referrer-codes': {
+    who: 'account',
+    on: 'miner',
+    section: 'Referrals',
+    manage: true,
+  },
+  'DELETE /api/backend/v0.1/miners/:id/referrer-codes/:code_id': {
+    who: 'account',
+    on: 'miner',
+    section: 'Referrals',
+    manage: true,
+  },
+  'GET /api/backend/v0.1/miners/:id/referrals': { who: 'account', on: 'miner', section: 'Referrals' },
+  'GET /api/backend/v0.1/miners/:donor/profit-sharings': { who: 'account', on: 'miner', section: 'Payments' },
+  'GET /api/backend/v0.1/miners/:donor/profit-sharings/:recipient': {
+    who: 'account',
+    on: 'miner',
+    section: 'Payments',
+  },
+  'PUT /api/backend/v0.1/miners/:donor/profit-sharings/:recipient': {
+    who: 'account',
+    on: 'miner',
+    section: 'Payments',
+    manage: true,
+  },
+  'DELETE /api/backend/v0.1/miners/:donor/profit-sharings/:recipient': {
+    who: 'account',
+    on: 'miner',
+    section: 'Payments',
+    manage: true,
+  },
+  ...poolUserRoutes,
+  // The customer area (issue 16): an operator's or a pool's roles read its customers (figures by
+  // section), managing roles create and change them; fees and earnings need Payments, and fee
+  // changes and total_fee_hide a managing role. A customer (alice) never reads its operator.
+  ...(Object.fromEntries(
+    (['operators', 'pools'] as const).flatMap((segment) => {
+      const on = segment === 'operators' ? ('operator' as const) : ('pool' as const);
+      return [
+        [`GET /api/backend/v0.1/${segment}/:id/miners`, { who: 'account', on }],
+        [`POST /api/backend/v0.1/${segment}/:id/miners`, { who: 'account', on, manage: true }],
+        [`GET /api/backend/v0.1/${segment}/:id/miners/:miner_id`, { who: 'account', on }],
+        [`PUT /api/backend/v0.1/${segment}/:id/miners/:miner_id`, { who: 'account', on, manage: true }],
+        [
+          `GET /api/backend/v0.1/${segment}/:id/miners/:miner_id/people`,
+          { who: 'account', on, section: 'AccessControl' },
+        ],
+        [
+          `PUT /api/backend/v0.1/${segment}/:id/miners/:miner_id/people/:permission_id`,
+          { who: 'account', on, section: 'AccessControl', manage: true },
+        ],
+        [`GET /api/backend/v0.1/${segment}/:id/earned-from-miner`, { who: 'account', on, section: 'Payments' }],
+      ];
+    }),
+  ) as Record<string, Rule>),
+  'GET /api/backend/v0.1/operators/:id/miners/:miner_id/fees': { who: 'account', on: 'operator', section: 'Payments' },
+  'GET /api/backend/v0.1/operators/:id/miners/:miner_id/fees/current': {
+    who: 'account',
+    on: 'operator',
+    section: 'Payments',
+  },
+  'POST /api/backend/v0.1/operators/:id/miners/:miner_id/fees': {
+    who: 'account',
+    on: 'operator',
+    section: 'Payments',
+    manage: true,
+  },
+  'POST /api/backend/v0.1/miners/:miner_id/sub-accounts': { who: 'account', on: 'miner', manage: true },
 };
 
 /** Spec 6, written out: which sections each role opens on a miner or an operator account. */
@@ -170,6 +361,7 @@ const roleCallers: { caller: RoleCaller; on: AccountKind; role: Role }[] = (
 type Caller =
   | 'anonymous'
   | 'bob (another miner)'
+  | 'owner of another operator'
   | RoleCaller
   | 'platform'
   | 'watcher of Workers'
@@ -178,7 +370,12 @@ type Caller =
 
 /** Alice: the owner of her miner, and the person of the `self` routes. */
 const alice: Caller = 'owner of alice';
-const people: Caller[] = [...roleCallers.map(({ caller }) => caller), 'bob (another miner)', 'platform'];
+const people: Caller[] = [
+  ...roleCallers.map(({ caller }) => caller),
+  'bob (another miner)',
+  'owner of another operator',
+  'platform',
+];
 const watcherCallers: Caller[] = ['watcher of Workers', 'watcher of Payments', 'revoked watcher'];
 const allCallers: Caller[] = ['anonymous', ...people, ...watcherCallers];
 
@@ -192,6 +389,7 @@ function roleAdmits(holder: { on: AccountKind; role: Role }, rule: Extract<Rule,
   const manages = managingRoles.includes(holder.role);
   if (rule.manage && !manages) return false;
   if (rule.owner && !(holder.on === 'pool' ? manages : holder.on === rule.on && holder.role === 'owner')) return false;
+  if (rule.staff && holder.on !== 'pool') return false;
   return true;
 }
 
@@ -201,7 +399,9 @@ function admitted(rule: Rule, method: string): Set<Caller> {
   if (rule.who === 'ingest key') return new Set();
   if (rule.who === 'person') return new Set(people);
   if (rule.who === 'self') return new Set([alice]);
+  if (rule.who === 'platform') return new Set(['platform']);
   const allowed = new Set<Caller>(roleCallers.filter((holder) => roleAdmits(holder, rule)).map(({ caller }) => caller));
+  if (rule.platform) allowed.add('platform');
   if (rule.watchers && method === 'GET') {
     if (rule.section === 'Workers' || !rule.section) allowed.add('watcher of Workers');
     if (rule.section === 'Payments' || !rule.section) allowed.add('watcher of Payments');
@@ -216,8 +416,9 @@ describe('authorisation matrix: every product route, every kind of caller', () =
   let server: TestServer;
   const browsers = new Map<Caller, TestBrowser>();
   const watcherTokens = new Map<Caller, string>();
-  const ids = { aliceMiner: '', aliceUser: '', operator: '', pool: '', watcher: '', worker: '' };
+  const ids = { aliceMiner: '', aliceUser: '', operator: '', pool: '', watcher: '', worker: '', wallet: '' };
 
+  // About twenty people sign in (argon2id each): minutes on a loaded 2-core machine.
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     server = await startTestServer(database, { INGEST_KEY: ingestKey }, { policyProbe: true });
@@ -237,6 +438,8 @@ describe('authorisation matrix: every product route, every kind of caller', () =
     await signIn(alice, alicePerson);
     await signIn('owner of the operator', operator.owner);
     await signIn('bob (another miner)', (await factory.newMiner()).owner);
+    // Issue 16: an operator reads only its own customers, never another operator's.
+    await signIn('owner of another operator', (await factory.newOperator({ title: 'SouthHash' })).owner);
     const platform = await factory.newPerson();
     await factory.grant(platform, factory.platform, 'admin');
     await signIn('platform', platform);
@@ -272,6 +475,12 @@ describe('authorisation matrix: every product route, every kind of caller', () =
       ?.json<{ items: { id: number; worker_name: string }[] }>(`/api/backend/v0.1/miners/${ids.aliceMiner}/workers`);
     ids.worker = String(workers?.body.items.find((worker) => worker.worker_name === 'rig1')?.id ?? '');
     expect(ids.worker).not.toBe('');
+    // Alice's payout wallet, made by the first read of her miner (a call without the probe header).
+    const info = await browsers
+      .get(alice)
+      ?.json<{ wallets: { id: string }[] }>(`/api/backend/v0.1/miners/${ids.aliceMiner}`);
+    ids.wallet = info?.body.wallets[0]?.id ?? '';
+    expect(ids.wallet).not.toBe('');
 
     const addWatcher = async (caller: Caller, access: Section[]) => {
       const watcher = await factory.newWatcher(aliceMiner, { by: alicePerson, name: caller, access });
@@ -281,7 +490,7 @@ describe('authorisation matrix: every product route, every kind of caller', () =
     ids.watcher = await addWatcher('watcher of Workers', ['Workers']);
     await addWatcher('watcher of Payments', ['Payments']);
     await factory.repositories.watchers.delete(await addWatcher('revoked watcher', ['Workers', 'Payments']));
-  });
+  }, 300_000);
   afterAll(async () => {
     await server?.close();
     await database?.close();
@@ -297,11 +506,20 @@ describe('authorisation matrix: every product route, every kind of caller', () =
           ? ids.aliceUser
           : ids.aliceMiner;
     return url
+      .replace(':pool_id', ids.pool)
+      .replace(':user_id', ids.aliceUser)
+      .replace(':session_id', randomUUID())
       .replace(':miner_id', ids.aliceMiner)
+      .replace(':donor', ids.aliceMiner)
+      .replace(':recipient', randomUUID())
+      .replace(':code_id', randomUUID())
+      .replace(':contract_id', randomUUID())
       .replace(':worker_id', ids.worker)
+      .replace(':wallet_id', ids.wallet)
       .replace(':id', account)
       .replace(':watcherId', ids.watcher)
       .replace(':access_id', randomUUID())
+      .replace(':permission_id', randomUUID())
       .replace(':title', 'NorthHash')
       .replace(':token', watcherTokens.get('watcher of Workers') ?? '');
   }

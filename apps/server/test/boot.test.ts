@@ -173,6 +173,17 @@ describe.each(testDatabaseKinds)('finding 3: demo seeding on %s', startsServer, 
     await database.query(
       "delete from app.permissions where account_id in (select id from app.miners where account_name = 'dave_solo')",
     );
+    // The demo miner's operator fees, payout wallet and wallet history name the miner, so they go first.
+    await database.query(
+      "delete from app.operator_fees where miner_id in (select id from app.miners where account_name = 'dave_solo')",
+    );
+    await database.query(
+      `delete from app.wallet_changes where wallet_id in
+         (select w.id from app.wallets w join app.miners m on m.id = w.miner_id where m.account_name = 'dave_solo')`,
+    );
+    await database.query(
+      "delete from app.wallets where miner_id in (select id from app.miners where account_name = 'dave_solo')",
+    );
     await database.query("delete from app.miners where account_name = 'dave_solo'");
 
     const second = await start();

@@ -18,7 +18,7 @@ describe('the request log', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    server = await startServer(testConfig({ LOG_LEVEL: 'info', DEMO: 'off' }), {
+    server = await startServer(testConfig({ LOG_LEVEL: 'debug', DEMO: 'off' }), {
       database,
       webRoot: fakeWebRoot(),
       logStream,

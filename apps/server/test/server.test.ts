@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Database } from '@pool/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@pool/db/testing';
 import { PoolConfig } from '@pool/contract/pool-config';
@@ -22,6 +23,12 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
   beforeAll(async () => {
     // A build that still wrote its source maps: the server must not hand them out.
     writeFileSync(join(webRoot, 'assets', 'app-1a2b3c.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    // The build's precompressed copies (apps/web/precompress.ts), of the script and of the page.
+    for (const path of [join(webRoot, 'assets', 'app-1a2b3c.js'), join(webRoot, 'index.html')]) {
+      const text = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(text));
+      writeFileSync(`${path}.gz`, gzipSync(text));
+    }
     database = await openTestDatabase(kind);
     server = await startTestServer(database, { PUBLIC_URL: 'http://pool.localhost:8080' }, { webRoot });
     factory = await testFactory(database, server);
@@ -52,12 +59,18 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
       default_language: 'en',
       available_languages: ['en', 'ru', 'cn'],
       password_min_length: 8,
+      default_fee_percent: 0.9,
     });
     expect(config.page_settings).toEqual({
       tax_calculator: true,
       mining_report: true,
       extra_currencies: ['RUB'],
       app_theme: 'default',
+      legal_entity_tax_percent: 25,
+    });
+    expect(config.exchange_rates).toEqual({
+      price_service_url: 'https://api.coingecko.com/api/v3/simple/price',
+      refresh_ms: 300_000,
     });
   });
 
@@ -84,6 +97,57 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     expect(await locale.json()).toEqual({ hello: 'Hello' });
     const asset = await get('/assets/app-1a2b3c.js');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and the file itself to one that takes neither', async () => {
+    /** The raw answer, undecoded: fetch would decode it and hide what went over the wire. */
+    const raw = (path: string, acceptEncoding?: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer; type: string | undefined }>(
+        (resolve, reject) => {
+          const headers: Record<string, string> = { accept: 'text/html' };
+          if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+          request(`${server.listeningOn}${path}`, { headers }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                encoding: response.headers['content-encoding'],
+                vary: response.headers.vary,
+                type: response.headers['content-type'],
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+            .on('error', reject)
+            .end();
+        },
+      );
+    const script = readFileSync(join(webRoot, 'assets', 'app-1a2b3c.js'), 'utf8');
+    const brotli = await raw('/assets/app-1a2b3c.js', 'gzip, deflate, br');
+    expect(brotli.encoding).toBe('br');
+    expect(brotli.type).toMatch(/javascript/);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(script);
+    expect(brotli.vary).toMatch(/accept-encoding/i);
+    const gzip = await raw('/assets/app-1a2b3c.js', 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(script);
+    const plain = await raw('/assets/app-1a2b3c.js');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('writes the pool config into the page, so that the first paint waits for no config request', async () => {
+    const served = PoolConfig.parse(await (await get('/v0.1/pools/current')).json());
+    // At its own path and as the history fallback of a client route.
+    for (const path of ['/', '/payments']) {
+      const response = await get(path, { accept: 'text/html' });
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      const html = await response.text();
+      const json = /<script id="pool-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(json ?? 'null'), path).toEqual(served);
+      expect(html, path).toContain('<link rel="preload" href="/static/locales/en.json" as="fetch" crossorigin>');
+      expect(html, path).toContain('<div id="root"></div>');
+    }
   });
 
   it('never serves source maps of the built app', async () => {

@@ -12,6 +12,10 @@ import { installStepUp } from '@/lib/api-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { stepUp } from '@/lib/step-up/step-up-store.ts';
 import { storage, storageKeys } from '@/lib/storage.ts';
+import { startIntegrations } from '@/lib/operating/start-integrations.ts';
+import { firstScreenSettled } from '@/lib/operating/first-screen.ts';
+import { versionCheck } from '@/lib/version/use-version-check.ts';
+import { toast } from '@/components/toast/toast-store.ts';
 import '@/styles/index.css';
 
 /**
@@ -43,6 +47,14 @@ async function boot(): Promise<void> {
       </I18nextProvider>
     </StrictMode>,
   );
+  // Spec 9: error reporting, analytics and widgets when the browser is idle after the first screen,
+  // each only if configured.
+  void startIntegrations(config, {
+    client: queryClient,
+    ready: firstScreenSettled(router, queryClient),
+    release: () => versionCheck.storedVersion(),
+    say: { toast, t: (key) => i18n.t(key) },
+  });
 }
 
 void boot();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountKinds, roles } from './access-codes.ts';
 import { PermissionFlags } from './access.ts';
+import { MinerWallets } from './payouts.ts';
 
 // The lists live with the access rules, which need them without zod.
 export { accountKinds, roles };
@@ -44,10 +45,18 @@ export const Miner = z.object({
 });
 export type Miner = z.infer<typeof Miner>;
 
+/** `GET miners/{id}` (spec 3 "Miner info"): the miner and its payout wallets; the first is used. */
+export const MinerInfo = Miner.extend(MinerWallets.shape);
+export type MinerInfo = z.infer<typeof MinerInfo>;
+
 export const CreateMinerBody = z.object({
   account_name: AccountName,
   /** A customer-management sign-up: the operator (by title) who will manage this miner. */
   operator_title: z.string().trim().min(1).max(64).optional(),
+  /** Sign-up data (spec 3): the promo code typed at registration or from a `?promocode=` link, applied now. */
+  promo_code: z.string().trim().max(64).optional(),
+  /** Sign-up data: the referral code of the link the person came through; links the miner to its referrer. */
+  referral_code: z.string().trim().max(64).optional(),
 });
 export type CreateMinerBody = z.infer<typeof CreateMinerBody>;
 

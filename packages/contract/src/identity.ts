@@ -33,7 +33,8 @@ export const Bookmark = z.object({
   title: z.string().trim().min(1).max(64),
   path: z
     .string()
-    .regex(/^\/[^\s]*$/)
+    // A path of this origin: `//host` would leave it.
+    .regex(/^\/(?!\/)[^\s]*$/)
     .max(512),
 });
 export const Navigation = z.object({ bookmarks: z.array(Bookmark).max(50) });

@@ -1,6 +1,6 @@
 /**
- * Finding a pool address, without zod (the web app's identity client is on every screen);
- * pool-config.ts holds the schemas.
+ * Finding a pool address, and where the page carries the config, without zod (the web app's
+ * identity client is on every screen); pool-config.ts holds the schemas.
  */
 
 export interface AddressEntry {
@@ -14,3 +14,9 @@ export function addressOf(
 ): string | undefined {
   return config.addresses.find((entry) => entry.type === type)?.address;
 }
+
+/**
+ * The `id` of the inert JSON script element in which the server writes the pool config into the
+ * page it serves, so that the app reads it without a request.
+ */
+export const poolConfigElementId = 'pool-config';

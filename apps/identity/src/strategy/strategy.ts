@@ -60,7 +60,13 @@ export type SettingsOutcome =
    * Saved: the flow turns `success`; a second factor set up here is added to the session. A new
    * password or e-mail ends the identity's other sessions (Kratos's `revoke_active_sessions`).
    */
-  | { kind: 'saved'; secondFactor?: AuthenticationMethodName; revokeOtherSessions?: boolean }
+  | {
+      kind: 'saved';
+      secondFactor?: AuthenticationMethodName;
+      revokeOtherSessions?: boolean;
+      /** A new e-mail: mail it a verification code and answer `show_verification_ui` (Kratos does). */
+      verifyAddress?: boolean;
+    }
   /** Nothing saved yet (lookup regenerate or reveal): the form shows the result. */
   | { kind: 'show-form' };
 

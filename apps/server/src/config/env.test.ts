@@ -108,6 +108,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it("DEMO_CLOCK moves a demo pool's clock only, and only to a real instant", () => {
+    const demoClock = loadConfig({ DEMO_CLOCK: '2026-11-25T13:59:30Z' });
+    expect(demoClock.ok && demoClock.config.DEMO_CLOCK).toBe('2026-11-25T13:59:30Z');
+    expect(problemsOf({ DEMO_CLOCK: '2026-11-25T16:59:30+03:00' })).toEqual([]);
+    expect(problemsOf({ DEMO_CLOCK: 'tomorrow at two' })).toEqual([
+      'DEMO_CLOCK: must be an ISO 8601 date and time (got "tomorrow at two")',
+    ]);
+    expect(problemsOf({ DEMO_CLOCK: '2026-11-25T13:59:30Z', DEMO: 'off' })).toEqual([
+      'DEMO_CLOCK: only a demo pool runs on a clock of its own; unset it, or DEMO=on',
+    ]);
+  });
+
   it('finding 8: TRUST_PROXY takes a number of proxies or their addresses, never a blanket on', () => {
     const trustOf = (value: string) => {
       const result = loadConfig({ TRUST_PROXY: value, METRICS_TOKEN: 'a-metrics-token-1234' });
@@ -124,5 +136,29 @@ describe('loadConfig', () => {
       expect(trustOf(legacy)).toEqual([expect.stringMatching(/^TRUST_PROXY: .*number of reverse proxies.*e\.g\. 1/)]);
     expect(trustOf('10.0.0.0/99')).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
     expect(trustOf('proxy.example.com')).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
+  });
+
+  it('pays out on mainnet through the manual desk by default, and refuses unknown networks and bad explorer links', () => {
+    const defaults = loadConfig({});
+    expect(defaults.ok && defaults.config.BITCOIN_NETWORK).toBe('mainnet');
+    expect(defaults.ok && defaults.config.PAYOUT_CONFIRMATIONS).toBe(3);
+    expect(defaults.ok && defaults.config.BITCOIN_RPC_WALLET).toBeUndefined();
+    expect(defaults.ok && defaults.config.BLOCK_EXPLORER_TX_URL).toBeUndefined();
+    const off = loadConfig({ BLOCK_EXPLORER_TX_URL: 'off', PRICE_SERVICE_URL: 'OFF' });
+    expect(off.ok && off.config.BLOCK_EXPLORER_TX_URL).toBeNull();
+    expect(off.ok && off.config.PRICE_SERVICE_URL).toBeNull();
+    expect(
+      problemsOf({
+        BITCOIN_NETWORK: 'litecoin',
+        PAYOUT_CONFIRMATIONS: '0',
+        BLOCK_EXPLORER_TX_URL: 'https://explorer.example/tx/',
+        EXCHANGE_RATES_URL: 'ftp://rates.example',
+      }),
+    ).toEqual([
+      'EXCHANGE_RATES_URL: must be an http:// or https:// URL, or off (got "ftp://rates.example")',
+      'BITCOIN_NETWORK: must be one of mainnet, testnet, signet, regtest (got "litecoin")',
+      'PAYOUT_CONFIRMATIONS: must be at least 1 (got "0")',
+      'BLOCK_EXPLORER_TX_URL: must be an http(s) URL with {txid} in it, or off (got "https://explorer.example/tx/")',
+    ]);
   });
 });

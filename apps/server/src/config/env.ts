@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { AppTheme } from '@pool/contract/pool-config';
 import { Language } from '@pool/contract/languages';
+import { bitcoinNetworks, defaultPayoutConfirmations } from '@pool/contract/payout-codes';
 import { demoPassword } from '../demo/people.ts';
 
 const flag = z
@@ -68,6 +69,22 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or http
  * Every environment variable the server reads, with its default. The README's configuration table
  * is written from this list; keep the two together.
  */
+/** An http(s) URL with a default, or `off` (null): a service the deployment may turn off. */
+function urlOrOff(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, context): string | null => {
+      if (value.toLowerCase() === 'off') return null;
+      if (!httpUrl.safeParse(value).success) {
+        context.addIssue({ code: 'custom', message: 'must be an http:// or https:// URL, or off' });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
 const EnvSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -81,6 +98,11 @@ const EnvSchema = z.object({
     .max(72, 'must be at most 72 characters')
     .refine((value) => value !== demoPassword, 'must not be the published demo password')
     .optional(),
+  /**
+   * Demo only: the pool's clock (mining, rewards, payouts) starts at this instant and runs at real
+   * speed from there, so a demo or a journey sees the 09:00 and 14:00 runs without waiting for them.
+   */
+  DEMO_CLOCK: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }).optional(),
   TRUST_PROXY: trustProxy.default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -108,6 +130,14 @@ const EnvSchema = z.object({
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'must be at least 8').max(72, 'must be at most 72').default(8),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   SMTP_FROM: z.string().trim().min(3, 'must be an e-mail address, optionally with a name').optional(),
+  /** The pool's Telegram bot (from @BotFather); without it the Telegram notifications say they are not configured. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, digits:letters')
+    .optional(),
+  /** A self-hosted Bot API server instead of https://api.telegram.org. */
+  TELEGRAM_API_ROOT: httpUrl.optional(),
   IDENTITY_ADMIN_PORT: port.default(0),
   IDENTITY_ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Kratos's privileged_session_max_age: settings changes and critical product changes need a sign-in or second factor this recent. */
@@ -133,6 +163,77 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _')
     .default('mining-engine'),
   SIMULATOR: flag.optional(),
+  /**
+   * The public price service the web app asks first for exchange rates (spec 7, CoinGecko's
+   * `simple/price` with `ids`/`vs_currencies`); `off` leaves the web app the server's proxy alone.
+   * The Content Security Policy lets the browser reach this origin and no other.
+   */
+  PRICE_SERVICE_URL: urlOrOff('https://api.coingecko.com/api/v3/simple/price'),
+  /** How often exchange rates are refreshed, by the web app and by the server's proxy (spec 9). */
+  EXCHANGE_RATES_REFRESH_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(10_000, 'must be at least 10000 (10 seconds)')
+    .max(86_400_000, 'must be at most 86400000 (a day)')
+    .default(300_000),
+  /**
+   * The upstream of the server's exchange-rate proxy: answers `?symbols=["BTCUSDT","BTCRUB"]` with
+   * `[{ "symbol", "price" }]` (Binance's ticker/price format); `off` runs no proxy refresh.
+   */
+  EXCHANGE_RATES_URL: urlOrOff('https://api.binance.com/api/v3/ticker/price'),
+  /**
+   * A Bitcoin Core node's JSON-RPC address (credentials in the URL): the network reward rate, and,
+   * with BITCOIN_RPC_WALLET, the payouts' broadcasts.
+   */
+  BITCOIN_RPC_URL: httpUrl.optional(),
+  /** The node wallet payouts are sent from; without it (or without a node) payouts go through the manual desk. */
+  BITCOIN_RPC_WALLET: z.string().trim().min(1).max(64).optional(),
+  /** The network payout addresses must belong to. */
+  BITCOIN_NETWORK: z
+    .enum(bitcoinNetworks, { error: `must be one of ${bitcoinNetworks.join(', ')}` })
+    .default('mainnet'),
+  /** Confirmations after which a sent payout is completed. */
+  PAYOUT_CONFIRMATIONS: z.coerce
+    .number({ error: 'must be a number of confirmations' })
+    .int('must be a whole number of confirmations')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(defaultPayoutConfirmations),
+  /**
+   * A block explorer's transaction page with `{txid}` in it, linked from payouts; by default
+   * mempool.space for the network (none for regtest); `off` links none.
+   */
+  BLOCK_EXPLORER_TX_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context): string | null | undefined => {
+      if (value === undefined) return undefined;
+      if (value.toLowerCase() === 'off') return null;
+      if (!value.includes('{txid}') || !httpUrl.safeParse(value.replace('{txid}', 'txid')).success) {
+        context.addIssue({ code: 'custom', message: 'must be an http(s) URL with {txid} in it, or off' });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  /** A mempool.space-compatible HTTP API (e.g. https://mempool.space) for the network reward rate. */
+  MEMPOOL_API_URL: httpUrl.optional(),
+  /**
+   * Integrations (spec 7, 9), each off until set. A Sentry-compatible DSN the web app reports its
+   * errors to; the Content Security Policy then lets the browser reach its origin.
+   */
+  ERROR_REPORTING_DSN: httpUrl.optional(),
+  /** A Sentry-compatible DSN the server reports its own unhandled errors to. */
+  SERVER_ERROR_REPORTING_DSN: httpUrl.optional(),
+  /** Product analytics: a PostHog-compatible project key, and its host (self-hosted or not). */
+  ANALYTICS_KEY: z.string().trim().min(1).max(200).optional(),
+  ANALYTICS_HOST: httpUrl.optional(),
+  /** Analytics captures nothing until the visitor consents. */
+  ANALYTICS_REQUIRE_CONSENT: flag.default(false),
+  /** The scripts of the support chat, messenger and e-mail marketing widgets (spec 7 "Other calls"). */
+  SUPPORT_CHAT_SCRIPT_URL: httpUrl.optional(),
+  MESSENGER_SCRIPT_URL: httpUrl.optional(),
+  EMAIL_MARKETING_SCRIPT_URL: httpUrl.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -159,6 +260,7 @@ const echoedVariables = new Set([
   'HOST',
   'DATA_DIR',
   'DEMO',
+  'DEMO_CLOCK',
   'TRUST_PROXY',
   'LOG_LEVEL',
   'POOL_NAME',
@@ -167,6 +269,7 @@ const echoedVariables = new Set([
   'POOL_DEFAULT_LANGUAGE',
   'PASSWORD_MIN_LENGTH',
   'SMTP_FROM',
+  'TELEGRAM_API_ROOT',
   'IDENTITY_ADMIN_PORT',
   'PRIVILEGED_SESSION_SECONDS',
   'APP_VERSION',
@@ -174,6 +277,18 @@ const echoedVariables = new Set([
   'NATS_SUBJECT',
   'NATS_CONSUMER',
   'SIMULATOR',
+  'PRICE_SERVICE_URL',
+  'EXCHANGE_RATES_REFRESH_MS',
+  'EXCHANGE_RATES_URL',
+  'MEMPOOL_API_URL',
+  'BITCOIN_NETWORK',
+  'PAYOUT_CONFIRMATIONS',
+  'BLOCK_EXPLORER_TX_URL',
+  'ANALYTICS_HOST',
+  'ANALYTICS_REQUIRE_CONSENT',
+  'SUPPORT_CHAT_SCRIPT_URL',
+  'MESSENGER_SCRIPT_URL',
+  'EMAIL_MARKETING_SCRIPT_URL',
 ]);
 
 function isLoopbackHost(host: string): boolean {
@@ -213,6 +328,10 @@ export function loadConfig(source: Record<string, string | undefined>): ConfigRe
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const exposure = demoExposure(env, new URL(publicUrl));
   if (exposure) return { ok: false, problems: [exposure] };
+  if (env.DEMO_CLOCK && !env.DEMO)
+    return { ok: false, problems: ['DEMO_CLOCK: only a demo pool runs on a clock of its own; unset it, or DEMO=on'] };
+  if ((env.ANALYTICS_KEY === undefined) !== (env.ANALYTICS_HOST === undefined))
+    return { ok: false, problems: ['ANALYTICS_KEY and ANALYTICS_HOST: set both for product analytics, or neither'] };
   return {
     ok: true,
     config: {

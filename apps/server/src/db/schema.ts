@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PageSettings, PoolAddress, PoolSettings } from '@pool/contract/pool-config';
+import type { PoolAddress, PoolSettings, StoredPageSettings } from '@pool/contract/pool-config';
 import type { Language } from '@pool/contract/languages';
 import type { AccountKind, Role } from '@pool/contract/accounts';
 import type { Navigation } from '@pool/contract/identity';
@@ -18,7 +18,7 @@ export const pools = app.table(
     isCurrent: boolean().notNull().default(false),
     addresses: jsonb().$type<PoolAddress[]>().notNull(),
     settings: jsonb().$type<PoolSettings>().notNull(),
-    pageSettings: jsonb().$type<PageSettings>().notNull(),
+    pageSettings: jsonb().$type<StoredPageSettings>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -58,12 +58,15 @@ export const miners = app.table(
     operatorId: uuid().references(() => operators.id),
     accountName: text().notNull(),
     title: text(),
+    /** What the operator or pool staff noted about a customer when creating it (issue 16). */
+    comment: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Deleted miners keep their row: payments and ledger entries still point at them. */
     deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('miners_account_name_key').on(table.accountName),
+    index('miners_operator_idx').on(table.operatorId, table.accountName),
     check('miners_account_name_check', sql`${table.accountName} ~ '^[a-z0-9_]{3,32}$'`),
   ],
 );
@@ -155,6 +158,8 @@ export const invites = app.table(
      * again, to resume onboarding, and only while the identity has no credential.
      */
     activationKeyHash: text(),
+    /** Issue 16: the permission this invitation grants hides the operator's total fee (spec 3 flag). */
+    totalFeeHide: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),

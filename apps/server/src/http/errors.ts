@@ -39,8 +39,14 @@ export function errorBody(code: ErrorCode, message = errorMessages[code], fields
   return { error: fields?.length ? { code, message, fields } : { code, message } };
 }
 
-/** Maps every failure to the error format of the architecture note. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * Maps every failure to the error format of the architecture note. A failure that becomes
+ * `internal_error` is the server's own: it goes to `reportUnhandled` too, when error reporting is on.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  reportUnhandled?: (error: unknown, request: FastifyRequest) => void,
+): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
@@ -60,6 +66,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(errorBody('validation_failed', error.message));
     }
     request.log.error({ err: error }, 'request failed');
+    reportUnhandled?.(error, request);
     return reply.status(500).send(errorBody('internal_error'));
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * Pages and calls whose next path segment is a secret (watcher links, invitations), for requests
@@ -40,4 +40,38 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket.remotePort,
   };
+}
+
+/** A request slower than this is logged at `info` even when it succeeded. */
+export const slowRequestMs = 1000;
+
+/**
+ * One line per request, at a level that says whether it matters: failed (5xx, or an error) at
+ * `warn`, slow at `info`, every other at `debug`. Fastify's own two lines per request at `info`
+ * cost CPU on hot reads and flood a newcomer's terminal. Handled errors keep their own log line
+ * (`registerErrorHandling`).
+ */
+export class LeveledRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'route not found');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const entry = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) };
+    if (error || reply.statusCode >= 500) reply.log.warn(entry, 'request failed');
+    else if (reply.elapsedTime >= slowRequestMs) reply.log.info(entry, 'slow request');
+    else reply.log.debug(entry, 'request completed');
+  }
+}
+
+/**
+ * Pino's options for where the log goes: readable lines on a terminal (pino-pretty), JSON lines
+ * anywhere else (a file, a collector, a container's stdout), and to `stream` when a test gives one.
+ */
+export function logDestination(stream?: { write(line: string): void }) {
+  if (stream) return { stream };
+  if (process.stdout.isTTY) return { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } };
+  return {};
 }

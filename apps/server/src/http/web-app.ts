@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PoolConfig } from '@pool/contract/pool-config';
+import { poolConfigElementId } from '@pool/contract/pool-config-codes';
+import { paths } from '@pool/contract/paths';
+import type { ServedPoolConfig } from '../modules/pool-config/served-config.ts';
 import { sendNotFound } from './errors.ts';
 
 /** Paths that belong to the API, services and files; an unknown one there is a 404, never the app. */
@@ -20,16 +24,52 @@ function wantsTheApp(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built web app: hashed assets for a year, everything else revalidated, and every
+ * The page with the pool config in it as inert JSON (a CSP of script-src 'self' allows it: it is
+ * never executed), and the default language's translations preloaded: the app's first render then
+ * waits for its own script alone, not for a config request and a translations request after it.
+ * `<` is escaped so that no value can close the element.
+ */
+export function pageWithConfig(template: string, config: PoolConfig | undefined): string {
+  if (!config) return template;
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const head = [
+    `<script id="${poolConfigElementId}" type="application/json">${json}</script>`,
+    `<link rel="preload" href="${paths.locales}/${config.settings.default_language}.json" as="fetch" crossorigin>`,
+  ].join('');
+  return template.replace('</head>', `${head}</head>`);
+}
+
+/**
+ * Serves the built web app, precompressed: hashed assets for a year, everything else revalidated, and every
  * unknown page path answered with index.html so the client router can take it (history fallback).
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  configFor: ServedPoolConfig,
+): Promise<void> {
   const hasApp = existsSync(join(webRoot, 'index.html'));
+  const template = hasApp ? readFileSync(join(webRoot, 'index.html'), 'utf8') : '';
+  /** The page for this request; only the fields the contract declares leave the server. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const served = await configFor(request).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the page goes out without its pool config');
+      return undefined;
+    });
+    const config = served && PoolConfig.safeParse(served).data;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(pageWithConfig(template, config));
+  };
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside every text file (apps/web/precompress.ts): sent by
+      // Accept-Encoding, with Vary, and the file itself to a client that takes neither.
+      preCompressed: true,
       allowedPath: (path) => !isSourceMap(path),
       setHeaders: (reply, path) => {
         const immutable = path.includes(`${join(webRoot, 'assets')}`);
@@ -37,14 +77,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       },
     });
     // The static plugin answers a directory with 403; the root is the app's main page.
-    app.get('/', (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
-    );
+    app.get('/', sendPage);
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (hasApp && wantsTheApp(request)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
+    if (hasApp && wantsTheApp(request)) return sendPage(request, reply);
     return sendNotFound(request, reply);
   });
 }

@@ -9,6 +9,16 @@ export const IdentitySession = z.object({
   authentication_methods: z
     .array(z.object({ method: z.string(), aal: z.string().optional(), completed_at: z.string().optional() }))
     .default([]),
+  /** The device of the sign-in (the first) and later ones; the new-device notice reads it. */
+  devices: z
+    .array(
+      z.object({
+        ip_address: z.string().nullish(),
+        user_agent: z.string().nullish(),
+        location: z.string().nullish(),
+      }),
+    )
+    .optional(),
   identity: z.object({
     id: z.uuid(),
     traits: z.object({ email: z.string() }).loose(),

@@ -1,5 +1,6 @@
 import { managingRoles, roleAccessOf, type RoleAccess } from '@pool/contract/access';
 import type { Role } from '@pool/contract/accounts';
+import type { AccessChanges } from '../modules/access/access-changes.ts';
 import type { AccessRepository } from '../modules/access/repository.ts';
 
 /** An account a product call acts on. */
@@ -19,18 +20,69 @@ export interface Grant {
 /** Pool staff outrank an account's own people, who outrank the operator that manages it. */
 const precedence: Record<Grant['via'], number> = { pool: 0, miner: 1, operator: 2 };
 
-/** The grants a person holds on an account, ranked: the stored permissions come from the access repository. */
-export function accountAccess(repository: Pick<AccessRepository, 'grantsOn'>) {
+/** What tells the grant cache that access changed, in this process or another (see modules/access/access-changes.ts). */
+export type GrantChanges = Pick<AccessChanges, 'subscribe' | 'live'>;
+
+/** Entries the grant cache holds at most; past that it starts again empty. */
+const grantCacheEntries = 50_000;
+
+/**
+ * Grants per (person, account), remembered until access changes anywhere: every change heard
+ * empties it. A lookup that was under way when a change arrived is not remembered, since it may
+ * have read the database before the change committed. While changes could be missed, nothing is
+ * remembered and every lookup asks the database.
+ */
+export function grantCache(changes: GrantChanges) {
+  const entries = new Map<string, readonly Grant[]>();
+  let generation = 0;
+  changes.subscribe(() => {
+    generation += 1;
+    entries.clear();
+  });
+  return {
+    async through(userId: string, ref: AccountRef, load: () => Promise<readonly Grant[]>): Promise<readonly Grant[]> {
+      if (!changes.live()) return load();
+      const key = `${userId}/${ref.kind}/${ref.id}`;
+      const known = entries.get(key);
+      if (known) return known;
+      const asked = generation;
+      const grants = await load();
+      if (asked === generation && changes.live()) {
+        if (entries.size >= grantCacheEntries) entries.clear();
+        entries.set(key, grants);
+      }
+      return grants;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type GrantCache = ReturnType<typeof grantCache>;
+
+/**
+ * The grants a person holds on an account, ranked: the stored permissions come from the access
+ * repository, through the grant cache when one is given.
+ */
+export function accountAccess(repository: Pick<AccessRepository, 'grantsOn'>, cache?: GrantCache) {
+  const load = async (userId: string, ref: AccountRef): Promise<readonly Grant[]> =>
+    Object.freeze(
+      (await repository.grantsOn(userId, ref))
+        .sort((a, b) => precedence[a.via] - precedence[b.via])
+        .map((row) =>
+          Object.freeze({
+            via: row.via,
+            role: row.role,
+            access: roleAccessOf(row.via, row.role),
+            totalFeeHide: row.totalFeeHide,
+          }),
+        ),
+    );
+
   /** Every grant the person holds on the account, pool first, then the account's own, then its operator's. */
-  async function grantsOn(userId: string, ref: AccountRef): Promise<Grant[]> {
-    return (await repository.grantsOn(userId, ref))
-      .sort((a, b) => precedence[a.via] - precedence[b.via])
-      .map((row) => ({
-        via: row.via,
-        role: row.role,
-        access: roleAccessOf(row.via, row.role),
-        totalFeeHide: row.totalFeeHide,
-      }));
+  async function grantsOn(userId: string, ref: AccountRef): Promise<readonly Grant[]> {
+    return cache ? cache.through(userId, ref, () => load(userId, ref)) : load(userId, ref);
   }
 
   return {

@@ -43,4 +43,16 @@ describe('what one grant admits', () => {
     expect(grantAdmits(grant('miner', 'viewer'), { section: 'Payments' }, 'miner')).toBe(false);
     expect(grantAdmits(grant('miner', 'accountant'), { section: 'Payments' }, 'miner')).toBe(true);
   });
+
+  it('sets a miner’s fee through pool management only, never the miner’s own owner or its operator', () => {
+    const setsFees = (via: Grant['via']) =>
+      roles
+        .filter((role) =>
+          grantAdmits(grant(via, role), { section: 'Payments', manage: true, poolStaff: true }, 'miner'),
+        )
+        .sort();
+    expect(setsFees('miner')).toEqual([]);
+    expect(setsFees('operator')).toEqual([]);
+    expect(setsFees('pool')).toEqual(['admin', 'owner']);
+  });
 });

@@ -9,10 +9,11 @@ import type { RoutePolicy } from './route-policy.ts';
  */
 export function grantAdmits(
   grant: Grant,
-  policy: Pick<RoutePolicy, 'section' | 'manage' | 'ownerOnly'>,
+  policy: Pick<RoutePolicy, 'section' | 'manage' | 'ownerOnly' | 'poolStaff'>,
   kind: 'miner' | 'operator' | 'pool',
 ): boolean {
   if (policy.section && !sectionAllowed(grant.access, policy.section)) return false;
+  if (policy.poolStaff && grant.via !== 'pool') return false;
   const manages = managingRoles.includes(grant.role);
   if (policy.manage && !manages) return false;
   if (policy.ownerOnly && !(grant.via === 'pool' ? manages : grant.via === kind && grant.role === 'owner')) {

@@ -6,6 +6,7 @@ import type { IdentityPublicClient, WhoamiResult } from '../identity-client/sess
 import { policyPlugin } from './policy-plugin.ts';
 import { personOf } from './caller.ts';
 import type { AccountAccess } from './account-access.ts';
+import type { Role } from '@pool/contract/accounts';
 
 const aliceId = '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d04';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -84,6 +85,39 @@ const call = async (method: 'GET' | 'DELETE', path: string, session?: string, ap
   return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
 };
 
+/** An app with a platform read, a platform change and a treasury change, for a person of `role` on the platform. */
+const platformApp = async (role: Role | undefined) => {
+  const app = Fastify();
+  registerErrorHandling(app);
+  await app.register(
+    async (api) => {
+      await api.register(policyPlugin, {
+        identity,
+        access: noAccounts,
+        users,
+        watchers: noWatchers,
+        platform: { roleOf: async (userId) => (userId === aliceId ? role : undefined) },
+      });
+      api.get('/platform/read', { config: { policy: { caller: 'person', platform: true } } }, async () => ({
+        ok: true,
+      }));
+      api.delete(
+        '/platform/change',
+        { config: { policy: { caller: 'person', platform: true, manage: true, critical: true } } },
+        async () => ({ ok: true }),
+      );
+      api.delete(
+        '/platform/payout',
+        { config: { policy: { caller: 'person', platform: true, treasury: true, critical: true } } },
+        async () => ({ ok: true }),
+      );
+    },
+    { prefix: paths.apiVersion },
+  );
+  await app.ready();
+  return app;
+};
+
 describe('policy plugin', () => {
   it('refuses to start when a product route declares no policy', async () => {
     const app = Fastify();
@@ -135,5 +169,36 @@ describe('policy plugin', () => {
     await call('GET', '/mine', 'fresh', app);
     await call('GET', `/users/${aliceId}`, 'fresh', app);
     expect(ensured).toEqual([`${aliceId} alice@demo.pool`]);
+  });
+
+  it('admits platform routes for people with a platform permission only; changes need a managing one', async () => {
+    const none = await platformApp(undefined);
+    expect((await call('GET', '/platform/read', 'fresh', none)).status).toBe(403);
+    expect((await call('GET', '/platform/read', undefined, none)).status).toBe(401);
+    const viewer = await platformApp('viewer');
+    expect((await call('GET', '/platform/read', 'fresh', viewer)).status).toBe(200);
+    expect((await call('DELETE', '/platform/change', 'fresh', viewer)).status).toBe(403);
+    const admin = await platformApp('admin');
+    expect((await call('DELETE', '/platform/change', 'fresh', admin)).status).toBe(200);
+    expect((await call('DELETE', '/platform/change', 'stale', admin)).body).toEqual({
+      error: { code: 'additional_authentication_required', message: 'Additional authentication required' },
+    });
+  });
+
+  it('lets only managers and treasurers of the platform move its money out', async () => {
+    for (const [role, status] of [
+      ['viewer', 403],
+      ['accountant', 403],
+      ['treasurer', 200],
+      ['admin', 200],
+      ['owner', 200],
+    ] as const) {
+      const app = await platformApp(role);
+      expect((await call('DELETE', '/platform/payout', 'fresh', app)).status, role).toBe(status);
+    }
+    // A treasurer still needs a recent second factor, and may not change the platform's settings.
+    const treasurer = await platformApp('treasurer');
+    expect((await call('DELETE', '/platform/payout', 'stale', treasurer)).status).toBe(403);
+    expect((await call('DELETE', '/platform/change', 'fresh', treasurer)).status).toBe(403);
   });
 });

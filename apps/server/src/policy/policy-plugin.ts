@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { paths } from '@pool/contract/paths';
-import { sectionAllowed } from '@pool/contract/access';
+import { managingRoles, sectionAllowed } from '@pool/contract/access';
+import type { Role } from '@pool/contract/accounts';
 import { HttpError } from '../http/errors.ts';
-import type { IdentityPublicClient } from '../identity-client/session.ts';
+import type { IdentityPublicClient, IdentitySession } from '../identity-client/session.ts';
 import type { WatcherGrant } from '../modules/watchers/repository.ts';
 import type { Caller } from './caller.ts';
 import type { AccountAccess, Grant } from './account-access.ts';
@@ -21,8 +22,14 @@ export interface PolicyOptions {
     byToken(token: string): Promise<WatcherGrant | undefined>;
     minerOf(watcherId: string): Promise<string | undefined>;
   };
+  /** The person's role on the platform of the pool served, for platform routes (none: refused). */
+  platform?: { roleOf(userId: string): Promise<Role | undefined>; poolId?: string };
   /** Finds the miner a worker belongs to, for routes that name a worker. */
   workers?: { minerOf(workerId: string): Promise<string | undefined> };
+  /** Finds the miner a payout wallet belongs to, for routes that name a wallet. */
+  wallets?: { minerOf(walletId: string): Promise<string | undefined> };
+  /** Told of every person admitted, with their session (the sign-in-from-a-new-device notice). */
+  sessions?: { seen(userId: string, session: IdentitySession, request: FastifyRequest): Promise<void> };
   now?: () => Date;
   /** How recent the second factor of a critical change must be. */
   stepUpWindowMs?: number;
@@ -49,12 +56,27 @@ export const watcherTokenHeader = 'x-watcher-token';
 export const watcherTokenQuery = 'watcher_token';
 const anonymous: Caller = { kind: 'anonymous' };
 const readMethods = new Set(['GET', 'HEAD']);
+/** Who may move the platform's money out: its managers and its treasurers. */
+const treasuryRoles: readonly Role[] = [...managingRoles, 'treasurer'];
 
 /** The one place that decides every product request (architecture note, "Access"). */
 export const policyPlugin = fp<PolicyOptions>(
   async (
     app: FastifyInstance,
-    { identity, access, users, watchers, workers, now = () => new Date(), stepUpWindowMs, declared, probe = false },
+    {
+      identity,
+      access,
+      users,
+      watchers,
+      workers,
+      wallets,
+      platform,
+      sessions,
+      now = () => new Date(),
+      stepUpWindowMs,
+      declared,
+      probe = false,
+    },
   ) => {
     const ensurePerson = personRows(users);
     const callers = new WeakMap<FastifyRequest, Caller>();
@@ -96,12 +118,16 @@ export const policyPlugin = fp<PolicyOptions>(
         const miner = await workers?.minerOf(params[source.workerParam] ?? '').catch(() => undefined);
         return [miner ?? ''];
       }
+      if ('walletParam' in source) {
+        const miner = await wallets?.minerOf(params[source.walletParam] ?? '').catch(() => undefined);
+        return [miner ?? ''];
+      }
       return [(await watchers.minerOf(params[source.watcherParam] ?? '').catch(() => undefined)) ?? ''];
     }
 
     /** A watcher reads one miner's sections, and nothing else, ever writes. */
     async function admitWatcher(request: FastifyRequest, policy: RoutePolicy, watcher: WatcherGrant): Promise<void> {
-      if (!readMethods.has(request.method)) throw new HttpError('access_denied');
+      if (!readMethods.has(request.method) || policy.platform) throw new HttpError('access_denied');
       if (
         policy.account &&
         (policy.account.kind !== 'miner' ||
@@ -117,6 +143,13 @@ export const policyPlugin = fp<PolicyOptions>(
       };
       if (policy.section && !sectionAllowed(grant.access, policy.section)) throw new HttpError('access_denied');
       grants.set(request, grant);
+    }
+
+    /** Whether a route that admits the platform's managers acts on the pool served, and the person manages its platform. */
+    async function platformManagerOf(policy: RoutePolicy, kind: string, id: string, userId: string): Promise<boolean> {
+      if (!policy.platformManagers || kind !== 'pool' || !platform?.poolId || id !== platform.poolId) return false;
+      const role = await platform.roleOf(userId);
+      return role !== undefined && managingRoles.includes(role);
     }
 
     // Who is calling is settled before the body is read; what they may do on an account, after,
@@ -168,6 +201,16 @@ export const policyPlugin = fp<PolicyOptions>(
       if (caller.kind !== 'person') throw new HttpError('unauthorized');
       const params = request.params as Record<string, string | undefined>;
       if (policy.selfParam && params[policy.selfParam] !== caller.userId) throw new HttpError('access_denied');
+      if (policy.platform) {
+        const role = await platform?.roleOf(caller.userId);
+        if (
+          !role ||
+          (policy.manage && !managingRoles.includes(role)) ||
+          (policy.treasury && !treasuryRoles.includes(role))
+        ) {
+          throw new HttpError('access_denied');
+        }
+      }
       if (policy.account) {
         let grant: Grant | undefined;
         const accountIds = await accountIdsOf(request, policy.account);
@@ -179,7 +222,10 @@ export const policyPlugin = fp<PolicyOptions>(
           const granted = (await access.grantsOn(caller.userId, { kind, id })).find((candidate) =>
             grantAdmits(candidate, policy, kind),
           );
-          if (!granted) throw new HttpError('access_denied');
+          if (!granted) {
+            if (await platformManagerOf(policy, kind, id, caller.userId)) continue;
+            throw new HttpError('access_denied');
+          }
           grant ??= granted;
         }
         if (grant) grants.set(request, grant);
@@ -190,6 +236,7 @@ export const policyPlugin = fp<PolicyOptions>(
       }
       // Handlers may then rely on the person's row (their permissions, links and invitations name it).
       await ensurePerson(caller.userId, caller.email);
+      await sessions?.seen(caller.userId, caller.session, request);
     };
     app.addHook('preValidation', admit);
 

@@ -23,10 +23,31 @@ export interface RoutePolicy {
    */
   readonly manage?: boolean;
   /**
+   * Only pool staff: the grant must come through a permission on the pool (a miner's own owner or
+   * its operator may not), as for setting a miner's fee.
+   */
+  readonly poolStaff?: boolean;
+  /**
    * Closes the account: only its owner, or pool staff with a managing role. An invited admin, or
    * an admin of the operator that manages the account, may not.
    */
   readonly ownerOnly?: boolean;
+  /**
+   * A platform route (rates, unallocated funds, reward runs): only people with a permission on the
+   * platform of the pool served; with `manage`, a managing role (admin or owner) there. No account
+   * role, pool staff included, reaches it, and no watcher.
+   */
+  readonly platform?: boolean;
+  /**
+   * A platform route that moves money out (payout requests, batches): a platform role of admin,
+   * owner or treasurer.
+   */
+  readonly treasury?: boolean;
+  /**
+   * With a pool account: the managing roles (admin, owner) on the platform of the pool served are
+   * admitted too, when the pool is the one served (spec 6 "Pool users": pool staff and platform admins).
+   */
+  readonly platformManagers?: boolean;
   /** A critical change (spec 6): needs the step-up rule. */
   readonly critical?: boolean;
   /**
@@ -38,7 +59,7 @@ export interface RoutePolicy {
 
 /**
  * Where a route's account id comes from: a path parameter, a field of the JSON body, the miner
- * of the watcher or of the worker a path parameter names, or a repeated query parameter naming
+ * of the watcher, of the worker or of the wallet a path parameter names, or a repeated query parameter naming
  * several miners (`?id=a&id=b`), every one of which the caller needs a grant on.
  */
 export type AccountSource =
@@ -46,6 +67,7 @@ export type AccountSource =
   | { readonly kind: 'miner'; readonly bodyField: string }
   | { readonly kind: 'miner'; readonly watcherParam: string }
   | { readonly kind: 'miner'; readonly workerParam: string }
+  | { readonly kind: 'miner'; readonly walletParam: string }
   | { readonly kind: 'miner'; readonly queryParam: string };
 
 declare module 'fastify' {

@@ -9,7 +9,14 @@ import type { AdminEndpoint } from '../../src/identity-client/admin.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server.ts';
 
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
-  const result = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SIMULATOR: 'off', ...env });
+  const result = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SIMULATOR: 'off',
+    EXCHANGE_RATES_URL: 'off',
+    ...env,
+  });
   if (!result.ok) throw new Error(result.problems.join('; '));
   return result.config;
 }
@@ -19,7 +26,10 @@ export function fakeWebRoot(): string {
   const root = mkdtempSync(join(tmpdir(), 'web-root-'));
   mkdirSync(join(root, 'assets'));
   mkdirSync(join(root, 'static', 'locales'), { recursive: true });
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>pool</title><div id="root"></div>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><head><title>pool</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(root, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
   writeFileSync(join(root, 'static', 'locales', 'en.json'), '{"hello":"Hello"}');
   return root;

@@ -26,8 +26,16 @@ export function testPoolConfig(auth = `${window.location.origin}/identity`): Poo
       { type: 'app', address: window.location.origin },
       { type: 'auth', address: auth },
     ],
-    settings: { default_language: 'en', available_languages: ['en'], password_min_length: 8 },
-    page_settings: { tax_calculator: false, mining_report: false, extra_currencies: [], app_theme: 'default' },
+    settings: { default_language: 'en', available_languages: ['en'], password_min_length: 8, default_fee_percent: 0.9 },
+    page_settings: {
+      tax_calculator: false,
+      mining_report: false,
+      extra_currencies: [],
+      app_theme: 'default',
+      legal_entity_tax_percent: 25,
+    },
+    exchange_rates: { price_service_url: null, refresh_ms: 300_000 },
+    payouts: { network: 'mainnet', explorer_tx_url: 'https://mempool.space/tx/{txid}' },
   };
 }
 

@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy and waitFor give up after 1 s by default: under CI's load (two cores, the whole suite at
+// once) a screen that waits on two queries took longer, and failed a test that holds on a quiet one.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no media queries, and uPlot asks for one as it loads. Every query answers false, as a
 // wide screen without preferences would. Tests in the node environment have no window at all.

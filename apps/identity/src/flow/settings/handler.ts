@@ -5,7 +5,7 @@ import { normaliseBody } from '../../http/body.ts';
 import { acceptsJson, isJsonRequest } from '../../http/negotiate.ts';
 import { redirect, withQuery } from '../../http/respond.ts';
 import { publicIdentityJson } from '../../identity/identity.ts';
-import { highestAvailableAal, setSessionCookie, type ActiveSession } from '../../session/manager.ts';
+import { ensureCsrfToken, highestAvailableAal, setSessionCookie, type ActiveSession } from '../../session/manager.ts';
 import { aalOf, aalRank, type AuthenticationMethodName } from '../../session/session.ts';
 import { addMessage } from '../../ui/container.ts';
 import { texts } from '../../ui/text.ts';
@@ -26,6 +26,7 @@ import { registerGetFlow } from '../get-flow.ts';
 import { rejectBrowserArtifacts, sessionForFlowType } from '../api-flows.ts';
 import { buildSettingsUi, createSettingsFlow, sortSettingsNodes } from './create.ts';
 import { settingsStrategies } from './strategies.ts';
+import { startVerification } from '../verification/create.ts';
 
 export const settingsDescriptor: FlowDescriptor = {
   kind: 'settings',
@@ -129,7 +130,7 @@ async function submitSettings(rt: IdentityRuntime, request: FastifyRequest, repl
     }
     if (outcome.revokeOtherSessions)
       await rt.sessions.revokeOthers(session.identity.id, session.session.id, rt.now(), rt.now());
-    return await settingsSaved(rt, request, reply, flow, session, outcome.secondFactor);
+    return await settingsSaved(rt, request, reply, flow, session, outcome.secondFactor, outcome.verifyAddress);
   } catch (error) {
     return writeFlowError(rt, request, reply, settingsDescriptor, flow, error);
   }
@@ -143,6 +144,7 @@ async function settingsSaved(
   flow: Flow,
   session: ActiveSession,
   secondFactor: AuthenticationMethodName | undefined,
+  verifyAddress = false,
 ) {
   const now = rt.now();
   if (secondFactor === 'totp' || secondFactor === 'lookup_secret' || secondFactor === 'webauthn') {
@@ -160,7 +162,19 @@ async function settingsSaved(
   addMessage(flow.ui, texts.settingsSaved());
   flow.state = 'success';
   const returnTo = flow.returnTo ?? withQuery(rt.config.ui.settings, { flow: flow.id });
-  flow.internal.continue_with = [{ action: 'redirect_browser_to', redirect_browser_to: returnTo }];
+  // A changed e-mail is unverified: its code goes out now and the answer says where to enter it.
+  const verification = verifyAddress
+    ? await startVerification(rt, identity, {
+        type: flow.type,
+        csrfToken: flow.type === 'browser' ? ensureCsrfToken(rt, request, reply) : '',
+        requestUrl: flow.requestUrl,
+        returnTo,
+      })
+    : undefined;
+  flow.internal.continue_with = [
+    ...(verification ? [{ action: 'show_verification_ui', flow: verification }] : []),
+    { action: 'redirect_browser_to', redirect_browser_to: returnTo },
+  ];
   await rt.flows.update(flow, now);
   if (flow.type === 'browser' && !isJsonRequest(request)) return redirect(reply, returnTo);
   return reply.code(200).send(await settingsDescriptor.toJson(rt, flow));

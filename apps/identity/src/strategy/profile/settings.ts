@@ -49,6 +49,7 @@ export const profileSettings: SettingsStrategy = {
       if (error instanceof DuplicateIdentifierError) throw FlowValidationError.form(texts.duplicate());
       throw error;
     }
-    return { kind: 'saved', revokeOtherSessions: changesEmail(submit) };
+    const changed = changesEmail(submit);
+    return { kind: 'saved', revokeOtherSessions: changed, verifyAddress: changed };
   },
 };

@@ -20,6 +20,8 @@ export interface InviteRow {
   identityId: string | null;
   /** Hash of the key of the browser that activated the invitation, once one did. */
   activationKeyHash: string | null;
+  /** The granted permission hides the operator's total fee (issue 16). */
+  totalFeeHide?: boolean;
   expiresAt: Date;
   acceptedAt: Date | null;
 }
@@ -117,6 +119,17 @@ export function accessRepository(db: Drizzle<AppSchema>) {
         .map((row) => ({ via: row.type, role: row.role, totalFeeHide: row.total_fee_hide }));
     },
 
+    /** The person's role on the platform of the pool (platform permissions name the pool's id), if any. */
+    async platformRoleOf(userId: string, poolId: string): Promise<Role | undefined> {
+      if (!uuidPattern.test(userId)) return undefined;
+      const [row] = await db
+        .select({ role: permissions.role })
+        .from(permissions)
+        .where(and(eq(permissions.userId, userId), eq(permissions.type, 'platform'), eq(permissions.accountId, poolId)))
+        .limit(1);
+      return row?.role;
+    },
+
     async members(account: AccountKey): Promise<AccessMember[]> {
       const rows = await db
         .select({
@@ -168,6 +181,7 @@ export function accessRepository(db: Drizzle<AppSchema>) {
       role: Role;
       invitedBy: string;
       expiresAt: Date;
+      totalFeeHide?: boolean;
     }): Promise<{ id: string; token: string }> {
       const token = randomBytes(32).toString('base64url');
       const [row] = await db
@@ -180,6 +194,7 @@ export function accessRepository(db: Drizzle<AppSchema>) {
           role: input.role,
           invitedBy: input.invitedBy,
           expiresAt: input.expiresAt,
+          totalFeeHide: input.totalFeeHide ?? false,
         })
         .returning({ id: invites.id });
       if (!row) throw new Error('inserting an invite returned no row');
@@ -199,6 +214,7 @@ export function accessRepository(db: Drizzle<AppSchema>) {
         role: row.role,
         identityId: row.identityId,
         activationKeyHash: row.activationKeyHash,
+        totalFeeHide: row.totalFeeHide,
         expiresAt: row.expiresAt,
         acceptedAt: row.acceptedAt,
       };
@@ -243,10 +259,16 @@ export function accessRepository(db: Drizzle<AppSchema>) {
         if (!claimed) return false;
         await tx
           .insert(permissions)
-          .values({ userId, type: invite.account.type, accountId: invite.account.id, role: invite.role })
+          .values({
+            userId,
+            type: invite.account.type,
+            accountId: invite.account.id,
+            role: invite.role,
+            totalFeeHide: invite.totalFeeHide ?? false,
+          })
           .onConflictDoUpdate({
             target: [permissions.userId, permissions.type, permissions.accountId],
-            set: { role: invite.role },
+            set: { role: invite.role, totalFeeHide: invite.totalFeeHide ?? false },
             // An owner stays an owner whatever an invitation says.
             setWhere: ne(permissions.role, 'owner'),
           });
@@ -316,6 +338,24 @@ export function accessRepository(db: Drizzle<AppSchema>) {
         )
         .returning({ id: invites.id });
       return invite.length > 0;
+    },
+
+    /**
+     * The person gives up one of their own roles (never an owner's: an owner deletes the account),
+     * with the watcher links and pending invitations they made with it. Answers whether it was theirs.
+     */
+    async leave(userId: string, permissionId: string): Promise<'left' | 'owner' | 'not_found'> {
+      return db.transaction(async (tx) => {
+        const [held] = await tx
+          .select({ type: permissions.type, accountId: permissions.accountId, role: permissions.role })
+          .from(permissions)
+          .where(and(eq(permissions.id, permissionId), eq(permissions.userId, userId)));
+        if (!held || held.type === 'platform') return 'not_found';
+        if (held.role === 'owner') return 'owner';
+        await tx.delete(permissions).where(eq(permissions.id, permissionId));
+        await dropWhatTheyMade(tx, userId, { type: held.type, id: held.accountId });
+        return 'left';
+      });
     },
 
     /** The name an account goes by, for e-mails and the invitation page. */

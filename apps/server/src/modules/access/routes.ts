@@ -111,6 +111,23 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (a
     );
   }
 
+  app.delete(
+    '/identity/:id/permissions/:permission_id',
+    {
+      config: { policy: { caller: 'person', selfParam: 'id' } },
+      schema: {
+        tags: ['access'],
+        summary: 'Leave an account one was invited to: give up one of one’s own roles (never an owner’s)',
+        params: z.object({ id: z.uuid(), permission_id: z.uuid() }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.leave(request.params.id, request.params.permission_id);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/invites/:token',
     {

@@ -20,6 +20,11 @@ export interface AccessServiceOptions {
   /** Where invitation links point. */
   publicUrl: string;
   poolName: () => Promise<string>;
+  /**
+   * Called once a change of someone's access committed, before the change is answered: empties
+   * this process's grant cache and waits until every other process heard of it.
+   */
+  accessChanged?: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -53,6 +58,7 @@ export function accessService({
   mailer,
   publicUrl,
   poolName,
+  accessChanged = async () => {},
   now = () => new Date(),
 }: AccessServiceOptions) {
   /** Each account type offers its own roles (a pool: admin and viewer). */
@@ -106,6 +112,7 @@ export function accessService({
     async changeRole(account: AccountKey, accessId: string, role: InvitableRole, by: Actor): Promise<void> {
       offered(account, role);
       const outcome = await access.changeRole(account, accessId, role, by.userId);
+      if (outcome === 'changed') await accessChanged();
       if (outcome === 'own') throw new HttpError('access_denied', { message: 'Nobody changes their own role' });
       if (outcome === 'not_found') throw new HttpError('not_found');
     },
@@ -113,6 +120,17 @@ export function accessService({
     /** Removes a member (never an owner) or withdraws an invitation. */
     async remove(account: AccountKey, accessId: string): Promise<void> {
       if (!(await access.remove(account, accessId))) throw new HttpError('not_found');
+      await accessChanged();
+    },
+
+    /** Spec 2 settings, accounts: leaves an account one was invited to; an owner deletes it instead. */
+    async leave(userId: string, permissionId: string): Promise<void> {
+      const outcome = await access.leave(userId, permissionId);
+      if (outcome === 'not_found') throw new HttpError('not_found');
+      if (outcome === 'owner') {
+        throw new HttpError('access_denied', { message: 'An owner deletes the account instead of leaving it' });
+      }
+      await accessChanged();
     },
 
     /** What an invitation link opens; the token is the credential, so anyone holding it may ask. */
@@ -178,6 +196,7 @@ export function accessService({
         throw new HttpError('access_denied', { message: 'The invitation is for another or an unverified e-mail' });
       }
       if (!(await access.accept(invite, by.userId, now()))) throw new HttpError('not_found');
+      await accessChanged();
       return { account_type: invite.account.type, account_id: invite.account.id, role: invite.role };
     },
   };

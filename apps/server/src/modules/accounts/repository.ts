@@ -14,6 +14,16 @@ function isUniqueViolation(error: unknown): boolean {
   return code === uniqueViolation;
 }
 
+function minerOf(row: typeof miners.$inferSelect): Miner {
+  return {
+    id: row.id,
+    account_name: row.accountName,
+    title: row.title,
+    operator_id: row.operatorId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
 export function accountRepository(db: Drizzle<AppSchema>) {
   async function findMiner(accountName: string) {
     const [row] = await db.select().from(miners).where(eq(miners.accountName, accountName));
@@ -29,6 +39,12 @@ export function accountRepository(db: Drizzle<AppSchema>) {
   }
 
   return {
+    /** A miner account that is not closed. */
+    async minerById(minerId: string): Promise<Miner | undefined> {
+      const [row] = await db.select().from(miners).where(eq(miners.id, minerId));
+      return row && !row.deletedAt ? minerOf(row) : undefined;
+    },
+
     async lookupMiner(accountName: string): Promise<MinerLookup | undefined> {
       const row = await findMiner(accountName);
       return row && !row.deletedAt ? { id: row.id, account_name: row.accountName } : undefined;
@@ -69,15 +85,7 @@ export function accountRepository(db: Drizzle<AppSchema>) {
           await tx.insert(permissions).values({ userId: ownerId, type: 'miner', accountId: miner.id, role: 'owner' });
           return miner;
         });
-        return {
-          created: {
-            id: row.id,
-            account_name: row.accountName,
-            title: row.title,
-            operator_id: row.operatorId,
-            created_at: row.createdAt.toISOString(),
-          },
-        };
+        return { created: minerOf(row) };
       } catch (error) {
         if (isUniqueViolation(error)) return { refused: 'name_taken' };
         throw error;

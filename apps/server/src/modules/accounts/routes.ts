@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateMinerBody, Miner, MinerLookup, MinerLookupQuery, OperatorLookup } from '@pool/contract/accounts';
+import {
+  CreateMinerBody,
+  Miner,
+  MinerInfo,
+  MinerLookup,
+  MinerLookupQuery,
+  OperatorLookup,
+} from '@pool/contract/accounts';
+import type { Wallet } from '@pool/contract/payouts';
 import { ErrorBody, errorMessages } from '@pool/contract/errors';
 import { HttpError } from '../../http/errors.ts';
 import { personOf } from '../../policy/caller.ts';
@@ -10,11 +18,27 @@ export interface AccountRoutesOptions {
   accounts: AccountRepository;
   /** The pool new miners belong to. */
   poolId: string;
+  /** The miner's payout wallets, made on first need (modules/payouts/wallets). */
+  wallets: { walletsOf(minerId: string): Promise<Wallet[]> };
+  /**
+   * The sign-up data that travels to the product with the account (issue 15): links the referral
+   * and applies the promo code when they apply; one that does not never stops the account.
+   */
+  signUp?: (
+    minerId: string,
+    data: { promo_code?: string | undefined; referral_code?: string | undefined },
+    person: { userId: string; email: string },
+  ) => Promise<void>;
+  /** After a deleted miner's permissions are gone: every process forgets the grants on it before the answer. */
+  accessChanged?: () => Promise<void>;
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { accounts, poolId }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
+  app,
+  { accounts, poolId, wallets, signUp, accessChanged },
+) => {
   app.post(
     '/miners',
     {
@@ -28,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const caller = personOf(request.caller);
-      const { account_name, operator_title } = request.body;
+      const { account_name, operator_title, promo_code, referral_code } = request.body;
       // A customer-management sign-up: the miner is managed by the operator whose page it came from.
       const operator = operator_title ? await accounts.lookupOperatorByTitle(operator_title) : undefined;
       if (operator_title && !operator) {
@@ -39,12 +63,37 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         const code = outcome.refused;
         throw new HttpError(code, { fields: [{ field: 'account_name', text: errorMessages[code] }] });
       }
+      if (signUp && (promo_code || referral_code)) {
+        await signUp(outcome.created.id, { promo_code, referral_code }, caller);
+      }
       return reply.status(201).send(outcome.created);
     },
   );
 
   const MinerParams = z.object({ miner_id: z.uuid() });
   const owned = { caller: 'person', account: { kind: 'miner', param: 'miner_id' }, manage: true } as const;
+
+  app.get(
+    '/miners/:miner_id',
+    {
+      // Spec 3: a miner's info is its payout wallets, which are payment data (spec 6: a viewer has
+      // none); watcher links with Payments read it as they read payments.
+      config: {
+        policy: { caller: 'person-or-watcher', account: { kind: 'miner', param: 'miner_id' }, section: 'Payments' },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'A miner account and its payout wallets (the first is used)',
+        params: MinerParams,
+        response: { 200: MinerInfo, ...errors },
+      },
+    },
+    async (request) => {
+      const miner = await accounts.minerById(request.params.miner_id);
+      if (!miner) throw new HttpError('not_found');
+      return { ...miner, wallets: await wallets.walletsOf(miner.id) };
+    },
+  );
 
   app.put(
     '/miners/:miner_id/title',
@@ -94,6 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       await accounts.deleteMiner(request.params.miner_id);
+      await accessChanged?.();
       return reply.status(204).send(null);
     },
   );

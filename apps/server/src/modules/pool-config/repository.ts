@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Drizzle } from '@pool/db/database';
-import type { PageSettings, PoolAddress, PoolSettings, StoredPoolConfig } from '@pool/contract/pool-config';
+import type { PoolAddress, PoolSettings, StoredPageSettings, StoredPoolConfig } from '@pool/contract/pool-config';
 import { pools, type AppSchema } from '../../db/schema.ts';
 
 export interface NewPool {
   name: string;
   addresses: PoolAddress[];
   settings: PoolSettings;
-  pageSettings: PageSettings;
+  pageSettings: StoredPageSettings;
 }
 
 export function poolConfigRepository(db: Drizzle<AppSchema>) {

@@ -3,24 +3,17 @@ import { PoolConfig } from '@pool/contract/pool-config';
 import { ErrorBody } from '@pool/contract/errors';
 import { paths } from '@pool/contract/paths';
 import { HttpError } from '../../http/errors.ts';
-import { requestOrigin } from '../../http/request-origin.ts';
-import type { PoolConfigRepository } from './repository.ts';
-import { withDeploymentAddresses } from './service.ts';
+import type { ServedPoolConfig } from './served-config.ts';
 
 export interface PoolConfigRoutesOptions {
-  repository: PoolConfigRepository;
-  /** The identity service's password minimum (PASSWORD_MIN_LENGTH), served with the settings. */
-  passwordMinLength: number;
-  /**
-   * No PUBLIC_URL: the app, api and auth addresses are on the origin the browser used, so that a
-   * page opened at 127.0.0.1 calls identity at 127.0.0.1, never cross-origin at localhost.
-   */
+  configFor: ServedPoolConfig;
+  /** The answer depends on the Host the browser used (no PUBLIC_URL). */
   followsHost: boolean;
 }
 
 export const poolConfigRoutes: FastifyPluginAsyncZod<PoolConfigRoutesOptions> = async (
   app,
-  { repository, passwordMinLength, followsHost },
+  { configFor, followsHost },
 ) => {
   app.get(
     paths.poolConfig,
@@ -32,17 +25,11 @@ export const poolConfigRoutes: FastifyPluginAsyncZod<PoolConfigRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const current = await repository.findCurrent();
-      if (!current) throw new HttpError('not_found');
-      const { id: _id, settings, addresses, ...config } = current;
-      const origin = followsHost ? requestOrigin(request) : undefined;
+      const config = await configFor(request);
+      if (!config) throw new HttpError('not_found');
       void reply.header('cache-control', 'no-cache');
       if (followsHost) void reply.header('vary', 'Host');
-      return {
-        ...config,
-        addresses: origin ? withDeploymentAddresses(addresses, origin) : addresses,
-        settings: { ...settings, password_min_length: passwordMinLength },
-      };
+      return config;
     },
   );
 };

@@ -1,4 +1,12 @@
-import type { AddressType, PoolAddress, StoredPoolConfig } from '@pool/contract/pool-config';
+import {
+  defaultPoolFeePercent,
+  type AddressType,
+  type PageSettings,
+  type PoolAddress,
+  type PoolSettings,
+  type StoredPoolConfig,
+} from '@pool/contract/pool-config';
+import { defaultLegalEntityTaxPercent } from '@pool/contract/money-codes';
 import { languages } from '@pool/contract/languages';
 import { paths } from '@pool/contract/paths';
 import type { ServerConfig } from '../../config/env.ts';
@@ -36,12 +44,17 @@ export async function ensurePoolConfig(
     await repository.insertCurrent({
       name: config.POOL_NAME,
       addresses: [...deployment, ...config.POOL_STRATUM_URLS.map((address) => ({ type: 'stratum' as const, address }))],
-      settings: { default_language: config.POOL_DEFAULT_LANGUAGE, available_languages: [...languages] },
+      settings: {
+        default_language: config.POOL_DEFAULT_LANGUAGE,
+        available_languages: [...languages],
+        default_fee_percent: defaultPoolFeePercent,
+      },
       pageSettings: {
         tax_calculator: true,
         mining_report: true,
         extra_currencies: ['RUB'],
         app_theme: config.POOL_THEME,
+        legal_entity_tax_percent: defaultLegalEntityTaxPercent,
       },
     });
     const seeded = await repository.findCurrent();
@@ -53,4 +66,24 @@ export async function ensurePoolConfig(
     await repository.updateAddresses(current.id, addresses);
   }
   return { ...current, addresses };
+}
+
+/**
+ * The stored settings with every later setting filled in: a pool stored before fees existed charged
+ * none, so its default fee reads as 0 (as the reward run reads it); the legal-entity tax rate
+ * defaults to spec 9's 25 %.
+ */
+export function servedSettings(stored: Pick<StoredPoolConfig, 'settings' | 'page_settings'>): {
+  settings: Omit<PoolSettings, 'min_payout_satoshis'> & { default_fee_percent: number };
+  page_settings: PageSettings;
+} {
+  // Spec 5: the pool's minimum payout is enforced, never shown.
+  const { min_payout_satoshis: _hidden, ...shown } = stored.settings;
+  return {
+    settings: { ...shown, default_fee_percent: stored.settings.default_fee_percent ?? 0 },
+    page_settings: {
+      ...stored.page_settings,
+      legal_entity_tax_percent: stored.page_settings.legal_entity_tax_percent ?? defaultLegalEntityTaxPercent,
+    },
+  };
 }

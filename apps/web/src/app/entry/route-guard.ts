@@ -15,6 +15,8 @@ export interface RouteGuard {
   section?: Section;
   /** The pool page setting that must be on. */
   pageSetting?: keyof Pick<PageSettings, 'tax_calculator' | 'mining_report'>;
+  /** A platform-area route that pool staff with a managing role open too (spec 6 "Pool users"). */
+  poolStaff?: boolean;
 }
 
 export const guards = {
@@ -22,6 +24,8 @@ export const guards = {
   customer: { area: 'customer', session: true, role: true },
   user: { area: 'user', session: true, role: true },
   platform: { area: 'platform', session: true, role: true },
+  /** `/users`: the platform's people, and the pool's admins and owners. */
+  poolUsers: { area: 'platform', session: true, role: true, poolStaff: true },
   auth: { area: 'auth' },
   /** `/auth/name`: needs a session, and exists because the identity has no permission yet. */
   accountName: { area: 'auth', session: true },

@@ -11,8 +11,21 @@ import { runEntry, type EntryDeps } from './run-entry.ts';
 const config: PoolConfig = {
   name: 'Demo pool',
   addresses: [{ type: 'auth', address: 'http://localhost/identity' }],
-  settings: { default_language: 'en', available_languages: ['en', 'ru', 'cn'], password_min_length: 8 },
-  page_settings: { tax_calculator: true, mining_report: false, extra_currencies: [], app_theme: 'default' },
+  settings: {
+    default_language: 'en',
+    available_languages: ['en', 'ru', 'cn'],
+    password_min_length: 8,
+    default_fee_percent: 0.9,
+  },
+  page_settings: {
+    tax_calculator: true,
+    mining_report: false,
+    extra_currencies: [],
+    app_theme: 'default',
+    legal_entity_tax_percent: 25,
+  },
+  exchange_rates: { price_service_url: null, refresh_ms: 300_000 },
+  payouts: { network: 'mainnet', explorer_tx_url: 'https://mempool.space/tx/{txid}' },
 };
 
 function permission(type: Permission['type'], role: Permission['role'], id: string): Permission {
@@ -158,6 +171,20 @@ describe('route entry order (spec 2)', () => {
     const platformDeps = deps({ loadPermissions: async () => platform, loadUserInfo: async () => platform });
     await runEntry(new URL('http://localhost/platform'), guards.platform, platformDeps);
     expect(platformDeps.resetPlatformState).not.toHaveBeenCalled();
+  });
+
+  it('opens /users to the platform and to the pool admins and owners, and to no other role', async () => {
+    const as = (type: Permission['type'], role: Permission['role']) => {
+      const identity = identityWith([permission(type, role, uuid(13))]);
+      return deps({ loadPermissions: async () => identity, loadUserInfo: async () => identity });
+    };
+    expect(await redirectOf('/users', guards.poolUsers, as('platform', 'admin'))).toBeUndefined();
+    expect(await redirectOf('/users', guards.poolUsers, as('pool', 'admin'))).toBeUndefined();
+    expect(await redirectOf('/users', guards.poolUsers, as('pool', 'owner'))).toBeUndefined();
+    expect(await redirectOf('/users', guards.poolUsers, as('pool', 'viewer'))).toBe('/');
+    expect(await redirectOf('/users', guards.poolUsers, as('miner', 'owner'))).toBe('/');
+    // The rest of the platform area stays the platform's.
+    expect(await redirectOf('/platform', guards.platform, as('pool', 'admin'))).toBe('/');
   });
 
   it('opens the tax calculator and mining report only when the pool setting is on', async () => {

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import {
   flagOfSection,
+  managingRoles,
   roleAccessOf,
   sectionAllowed,
   type PermissionFlags,
@@ -87,7 +88,8 @@ export async function runEntry(url: URL, guard: RouteGuard, deps: EntryDeps): Pr
   });
   if (!active) throw redirect('/auth/name');
   const isPlatform = active.type === 'platform';
-  if (guard.area === 'platform' && !isPlatform) throw redirect('/');
+  const poolStaff = guard.poolStaff === true && active.type === 'pool' && managingRoles.includes(active.role);
+  if (guard.area === 'platform' && !isPlatform && !poolStaff) throw redirect('/');
   if (guard.area === 'main' && isPlatform) throw redirect('/platform');
   if (guard.section && !sectionAllowed(roleAccessOf(active.type, active.role), guard.section)) throw redirect('/');
   if (guard.pageSetting && !config.page_settings[guard.pageSetting]) throw redirect('/');

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 import type { Permission } from '@pool/contract/accounts';
-import { rememberPermission } from '@/lib/identity/active-account.ts';
+import { orderedPermissions, rememberPermission } from '@/lib/identity/active-account.ts';
 import { accountLabel } from '@/lib/identity/account-label.ts';
 
 /** Where choosing an account leads (spec 4): the platform area for platform, else main, replacing history. */
@@ -39,7 +39,7 @@ export function AccountSwitcher({ permissions, active }: { permissions: readonly
           void navigate(pathAfterSwitch(next), { replace: true });
         }}
       >
-        {permissions.map((permission) => (
+        {orderedPermissions(permissions).map((permission) => (
           <option key={permission.id} value={permission.id}>
             {accountLabel(permission)} · {t(`accounts.kinds.${permission.type}`)}
           </option>

@@ -9,6 +9,7 @@ const settings: PageSettings = {
   mining_report: true,
   extra_currencies: [],
   app_theme: 'default',
+  legal_entity_tax_percent: 25,
 };
 
 function miner(role: Permission['role']): Permission {
@@ -65,5 +66,26 @@ describe('navigation', () => {
       '/users',
       '/promocodes',
     ]);
+  });
+
+  it.each([
+    ['admin', true],
+    ['owner', true],
+    ['viewer', false],
+  ] as const)('shows a pool %s the pool users: %s, in the main navigation on /users too', (role, shown) => {
+    const pool: Permission = {
+      id: 'x',
+      account_id: 'y',
+      role,
+      flags: flagsOf(roleAccessOf('pool', role), false),
+      type: 'pool',
+      pool_name: 'Headframe Pool',
+    };
+    for (const area of ['main', 'platform'] as const) {
+      const links = navigationOf(area, pool, settings).map((item) => item.to);
+      expect(links.includes('/users')).toBe(shown);
+      expect(links).not.toContain('/platform/payouts');
+    }
+    expect(navigationOf('main', miner('owner'), settings).map((item) => item.to)).not.toContain('/users');
   });
 });

@@ -1,4 +1,4 @@
-import { roleAccessOf, sectionAllowed, type Section } from '@pool/contract/access-codes';
+import { managingRoles, roleAccessOf, sectionAllowed, type Section } from '@pool/contract/access-codes';
 import type { Permission } from '@pool/contract/accounts';
 import type { PageSettings } from '@pool/contract/pool-config';
 import type { Area } from '@/app/entry/route-guard.ts';
@@ -10,6 +10,8 @@ export interface NavItem {
   pageSetting?: 'tax_calculator' | 'mining_report';
   /** Only for accounts of these kinds. */
   kinds?: readonly Permission['type'][];
+  /** Only for a managing role (admin, owner). */
+  managing?: boolean;
 }
 
 const mainItems: NavItem[] = [
@@ -20,6 +22,8 @@ const mainItems: NavItem[] = [
   { to: '/referrals', labelKey: 'nav.referrals', section: 'Referrals' },
   { to: '/access-control', labelKey: 'nav.accessControl', section: 'AccessControl' },
   { to: '/customers', labelKey: 'nav.customers', kinds: ['operator', 'pool'] },
+  // Spec 6 "Pool users": the pool's admins and owners manage its users, as the platform's do.
+  { to: '/users', labelKey: 'nav.users', kinds: ['pool'], managing: true },
   // Splitting a miner's earnings is financial data (spec 6): the roles that see payments see it.
   { to: '/profit-sharing', labelKey: 'nav.profitSharing', kinds: ['miner'], section: 'Payments' },
   { to: '/tax-calculator', labelKey: 'nav.taxCalculator', pageSetting: 'tax_calculator' },
@@ -37,11 +41,14 @@ const platformItems: NavItem[] = [
 
 /** The side navigation of an area, limited to what the active account may open (spec 5). */
 export function navigationOf(area: Area, active: Permission | undefined, pageSettings: PageSettings): NavItem[] {
-  const items = area === 'platform' || active?.type === 'platform' ? platformItems : mainItems;
+  // Pool staff on /users stay in their own navigation.
+  const items =
+    active?.type === 'platform' || (area === 'platform' && active?.type !== 'pool') ? platformItems : mainItems;
   return items.filter((item) => {
     if (item.pageSetting && !pageSettings[item.pageSetting]) return false;
     if (!active) return !item.section && !item.kinds;
     if (item.kinds && !item.kinds.includes(active.type)) return false;
+    if (item.managing && !managingRoles.includes(active.role)) return false;
     return !item.section || sectionAllowed(roleAccessOf(active.type, active.role), item.section);
   });
 }

@@ -1,6 +1,6 @@
 import type { FieldError as FormFieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formMessageText } from '@/lib/validation.ts';
+import { formMessageText } from '@/lib/form-messages.ts';
 
 /**
  * Spec 5: the error under a field — a client rule's message, translated, or the server's, which

@@ -6,21 +6,21 @@ import { toastStore, useToasts, type Toast } from './toast-store.ts';
 function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const drag = useRef<{ x: number; at: number; id: number } | undefined>(undefined);
-  const element = useRef<HTMLLIElement>(null);
+  const element = useRef<HTMLDivElement>(null);
 
   const move = (dx: number) => {
     if (element.current) element.current.style.transform = dx > 0 ? `translateX(${dx}px)` : '';
   };
 
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
     drag.current = { x: event.clientX, at: event.timeStamp, id: event.pointerId };
     event.currentTarget.setPointerCapture(event.pointerId);
   };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (drag.current?.id === event.pointerId) move(event.clientX - drag.current.x);
   };
-  const onPointerUp = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const start = drag.current;
     drag.current = undefined;
     if (!start) return;
@@ -30,7 +30,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   };
 
   return (
-    <li
+    <div
       ref={element}
       className="toast"
       data-type={toast.type}
@@ -61,17 +61,18 @@ function ToastItem({ toast }: { toast: Toast }) {
       >
         ×
       </button>
-    </li>
+    </div>
   );
 }
 
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ol className="toaster" aria-live="polite">
+    // Not a list: each toast is its own status or alert region, which a list item may not be.
+    <div className="toaster" aria-live="polite">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </ol>
+    </div>
   );
 }

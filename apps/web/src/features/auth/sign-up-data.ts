@@ -7,6 +7,8 @@ import { storage } from '@/lib/storage.ts';
  */
 export interface SignUpData {
   promo_code?: string;
+  /** The referral code of the link the person came through (`?referral_code=`). */
+  referral_code?: string | undefined;
   /** Title of the operator whose customer-management sign-up this is. */
   operator_title?: string;
 }

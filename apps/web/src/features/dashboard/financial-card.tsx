@@ -12,8 +12,7 @@ const routeOf: Partial<Record<Section, { path: string; labelKey: string }>> = {
 
 /**
  * Spec 6: the dashboard of a role that sees financial data only (accountant, treasurer, a watcher
- * link of Payments). It says what the role sees and where; balance and earnings come with the
- * payouts, so until then it shows no figure rather than a made-up one.
+ * link of Payments): what the role sees and where. The figures are the balance cards above it.
  */
 export function FinancialCard({
   scope,
@@ -39,10 +38,6 @@ export function FinancialCard({
           ? t('dashboard.financial.lead', { role: t(`roles.${role}`), account: scope.name })
           : t('dashboard.financial.watcherLead')}
       </p>
-      <div className="chart-notice">
-        <strong>{t('dashboard.financial.emptyTitle')}</strong>
-        <p>{t('dashboard.financial.emptyText')}</p>
-      </div>
       {links.length > 0 && (
         <nav className="financial-links" aria-label={t('dashboard.financial.linksLabel')}>
           {links.map((link) => (

@@ -6,7 +6,8 @@ import { toast } from '@/components/toast/toast-store.ts';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { identityApi } from '@/lib/ory/identity-client.ts';
-import { describeDevice } from './describe-device.ts';
+import { describeDevice } from '@/lib/format/describe-device.ts';
+import { useSettled } from './use-settled.ts';
 
 const sessionsKey = ['identity-sessions'] as const;
 
@@ -38,7 +39,7 @@ function SessionRow({ session, current, onRevoke }: { session: Session; current:
 }
 
 /** Spec 2 user settings: sessions — this device, the others, revoke one, revoke all others. */
-export function SessionsSection() {
+export function SessionsSection({ onSettled }: { onSettled?: () => void }) {
   const { t } = useTranslation();
   const config = usePoolConfig();
   const api = useMemo(() => identityApi(config), [config]);
@@ -47,6 +48,7 @@ export function SessionsSection() {
     queryKey: sessionsKey,
     queryFn: async () => ({ current: await api.toSession(), others: await api.listMySessions() }),
   });
+  useSettled(!sessions.isPending, onSettled);
   const refresh = () => client.invalidateQueries({ queryKey: sessionsKey });
   const failed = () => toast.error(t('toasts.somethingWentWrong'));
   const revoke = useMutation({

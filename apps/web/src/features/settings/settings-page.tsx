@@ -1,25 +1,33 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntryData } from '@/lib/use-entry-data.ts';
-import { accountLabel } from '@/lib/identity/account-label.ts';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { FlowForm } from '@/components/flow/flow-form.tsx';
 import { FlowUnavailable } from '@/components/flow/flow-unavailable.tsx';
 import { FlowMessages } from '@/components/flow/flow-messages.tsx';
 import { nodesOfGroups } from '@/lib/ory/nodes.ts';
 import { useIdentityFlow } from '@/lib/ory/use-identity-flow.ts';
+import { AccountsSection } from './accounts-section.tsx';
 import { DeleteIdentitySection } from './delete-identity-section.tsx';
+import { EmailForm } from './email-form.tsx';
 import { SecurityKeysSection } from './security-keys-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from '@/components/flow/two-factor-section.tsx';
+import { PayoutSettingsSection, showsPayoutSettings } from './payout-settings-section.tsx';
 
-/** `/settings` (spec 2): e-mail and accounts, password, two-factor, security keys, sessions, deletion. */
+/** `/settings` (spec 2): e-mail and accounts, payout settings of the active miner, password, two-factor, security keys, sessions, deletion. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const config = usePoolConfig();
-  const { identity } = useEntryData();
+  const { identity, active } = useEntryData();
   const { flow: loadedFlow, revision, submit, submitting, unavailable, retry } = useIdentityFlow('settings');
   const flow = unavailable ? undefined : loadedFlow;
   const passwordMinLength = config.settings.password_min_length;
+  // Sections appear top to bottom, each once those above it have their answers (see useSettled).
+  const [payoutsSettled, setPayoutsSettled] = useState(false);
+  const [sessionsSettled, setSessionsSettled] = useState(false);
+  const abovePassword = payoutsSettled || !showsPayoutSettings(active);
+  const aboveSessions = abovePassword && (!!loadedFlow || !!unavailable);
 
   return (
     <div className="page">
@@ -30,22 +38,16 @@ export function SettingsPage() {
           <dl className="facts">
             <dt>{t('settings.account.email')}</dt>
             <dd>{identity.user.email}</dd>
-            <dt>{t('settings.account.accounts')}</dt>
-            <dd>
-              <ul className="plain-list">
-                {identity.permissions.map((permission) => (
-                  <li key={permission.id}>
-                    {accountLabel(permission)} <span className="badge">{t(`roles.${permission.role}`)}</span>
-                  </li>
-                ))}
-              </ul>
-            </dd>
           </dl>
+          <EmailForm email={identity.user.email} flow={flow} submit={submit} submitting={submitting} />
+          <h3>{t('settings.account.accounts')}</h3>
+          <AccountsSection userId={identity.user.id} permissions={identity.permissions} />
         </section>
       )}
-      {unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}
-      {flow && <FlowMessages messages={flow.ui.messages} />}
-      {flow && (
+      <PayoutSettingsSection active={active} onSettled={() => setPayoutsSettled(true)} />
+      {abovePassword && unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}
+      {abovePassword && flow && <FlowMessages messages={flow.ui.messages} />}
+      {abovePassword && flow && (
         <section className="card" aria-labelledby="password-title">
           <h2 id="password-title">{t('settings.password.title')}</h2>
           <FlowForm
@@ -57,7 +59,7 @@ export function SettingsPage() {
           />
         </section>
       )}
-      {flow && (
+      {abovePassword && flow && (
         <TwoFactorSection
           flow={flow}
           revision={revision}
@@ -67,9 +69,9 @@ export function SettingsPage() {
           poolName={config.name}
         />
       )}
-      {flow && <SecurityKeysSection flow={flow} submit={submit} submitting={submitting} />}
-      <SessionsSection />
-      {identity && <DeleteIdentitySection userId={identity.user.id} />}
+      {abovePassword && flow && <SecurityKeysSection flow={flow} submit={submit} submitting={submitting} />}
+      {aboveSessions && <SessionsSection onSettled={() => setSessionsSettled(true)} />}
+      {aboveSessions && sessionsSettled && identity && <DeleteIdentitySection userId={identity.user.id} />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { BoundaryWorkers } from './boundary-workers.tsx';
 import { StatusFilters } from './status-filters.tsx';
 import { nextSort, paramsFromSearch, searchFromParams } from './worker-list-params.ts';
 import { WorkersTable } from './workers-table.tsx';
+import { Pager, pageWindow } from '@/components/ui/pager.tsx';
 
 const searchDelayMs = 250;
 
@@ -38,10 +39,8 @@ export function WorkersPage() {
   const list = useQuery({ ...workersQuery(scope ?? { kind: 'miner', id: '', name: '' }, params), enabled: !!scope });
   if (!scope) return null;
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / params.perPage));
+  const { pages, first, last } = pageWindow(params.page, params.perPage, total);
   const number = new Intl.NumberFormat(currentLocale());
-  const first = total === 0 ? 0 : (params.page - 1) * params.perPage + 1;
-  const last = Math.min(total, params.page * params.perPage);
 
   return (
     <div className="page">
@@ -80,32 +79,16 @@ export function WorkersPage() {
         )}
         {list.data?.items.length === 0 && <p className="muted empty">{t('workers.none')}</p>}
         {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
-        <nav className="pager" aria-label={t('workers.pages')}>
-          <span className="muted small" aria-live="polite">
-            {t('workers.range', {
-              first: number.format(first),
-              last: number.format(last),
-              total: number.format(total),
-            })}
-          </span>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={params.page <= 1}
-            onClick={() => change({ ...params, page: params.page - 1 })}
-          >
-            {t('workers.previous')}
-          </button>
-          <span className="small">{t('workers.pageOf', { page: params.page, pages })}</span>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={params.page >= pages}
-            onClick={() => change({ ...params, page: params.page + 1 })}
-          >
-            {t('workers.next')}
-          </button>
-        </nav>
+        <Pager
+          summary={t('workers.range', {
+            first: number.format(first),
+            last: number.format(last),
+            total: number.format(total),
+          })}
+          page={params.page}
+          pages={pages}
+          onPage={(page) => change({ ...params, page })}
+        />
       </section>
       {scope.kind === 'miner' && <BoundaryWorkers scope={scope} />}
     </div>

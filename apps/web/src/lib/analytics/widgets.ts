@@ -12,10 +12,28 @@ interface ProductAnalytics {
   track?(event: string, data?: Record<string, unknown>): void;
 }
 
+/** The support chat's global (spec 7): who is chatting, their HMAC, events, and opening the chat. */
+export interface SupportChat {
+  identify?(id: string, traits?: Record<string, unknown>): void;
+  auth?(id: string, hash: string): void;
+  track?(event: string, data?: Record<string, unknown>): void;
+  open?(): void;
+}
+
+/** The messenger's global (spec 7): booted for a user with their HMAC, updated, shut down, shown. */
+export interface Messenger {
+  boot?(settings: Record<string, unknown>): void;
+  update?(attributes: Record<string, unknown>): void;
+  shutdown?(): void;
+  show?(): void;
+}
+
 declare global {
   interface Window {
     emailMarketing?: EmailMarketing;
     productAnalytics?: ProductAnalytics;
+    supportChat?: SupportChat;
+    messenger?: Messenger;
   }
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PoolConfig } from '@pool/contract/pool-config';
 import { paths } from '@pool/contract/paths';
+import { poolConfigElementId } from '@pool/contract/pool-config-codes';
 
 /** Spec 8: the two configuration failures, each shown on the 500 page with its own reason. */
 export type ConfigFailure = 'Empty configuration' | 'Could not load configuration';
@@ -49,6 +50,21 @@ export async function fetchPoolConfig(): Promise<PoolConfig> {
   return body;
 }
 
+/**
+ * The config the server wrote into the page it served (apps/server http/web-app.ts); undefined
+ * when the page has none, as under the dev server, or when it is not a pool config.
+ */
+export function pageConfig(page: Pick<Document, 'getElementById'> = document): PoolConfig | undefined {
+  const text = page.getElementById(poolConfigElementId)?.textContent;
+  if (!text) return undefined;
+  try {
+    const body: unknown = JSON.parse(text);
+    return looksLikePoolConfig(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const poolConfigQuery = queryOptions({
   queryKey: ['pool-config'],
   queryFn: fetchPoolConfig,
@@ -59,5 +75,9 @@ export const poolConfigQuery = queryOptions({
 /** Spec 4: config load is pending then success; a reload is `refreshing`, a failure `error`. */
 export function loadPoolConfig(client: QueryClient, { reload = false } = {}): Promise<PoolConfig> {
   if (reload) return client.fetchQuery({ ...poolConfigQuery, staleTime: 0 });
+  if (client.getQueryData(poolConfigQuery.queryKey) === undefined) {
+    const fromPage = pageConfig();
+    if (fromPage) client.setQueryData(poolConfigQuery.queryKey, fromPage);
+  }
   return client.ensureQueryData(poolConfigQuery);
 }

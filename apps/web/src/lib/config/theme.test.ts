@@ -5,8 +5,16 @@ import { applyTheme, brandColours, themeOf } from './theme.ts';
 const config = (app_theme: 'default' | 'headframe'): PoolConfig => ({
   name: 'Pool',
   addresses: [],
-  settings: { default_language: 'en', available_languages: ['en'], password_min_length: 8 },
-  page_settings: { tax_calculator: false, mining_report: false, extra_currencies: [], app_theme },
+  settings: { default_language: 'en', available_languages: ['en'], password_min_length: 8, default_fee_percent: 0.9 },
+  page_settings: {
+    tax_calculator: false,
+    mining_report: false,
+    extra_currencies: [],
+    app_theme,
+    legal_entity_tax_percent: 25,
+  },
+  exchange_rates: { price_service_url: null, refresh_ms: 300_000 },
+  payouts: { network: 'mainnet', explorer_tx_url: 'https://mempool.space/tx/{txid}' },
 });
 
 describe('theme', () => {

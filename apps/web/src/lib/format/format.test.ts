@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatBtc } from './btc.ts';
 import { formatHashrate, formatUncertainty, hashrateUnit } from './hashrate.ts';
 import { intlLocaleOf } from './locale.ts';
 import { formatRelativeTime } from './time.ts';
@@ -23,11 +22,6 @@ describe('units read at a glance (issue 7, spec 9)', () => {
     expect(formatUncertainty(1 / Math.sqrt(100), 'en-US')).toBe('±10%');
     expect(formatUncertainty(1 / Math.sqrt(10_000), 'en-US')).toBe('±1%');
     expect(formatUncertainty(null, 'en-US')).toBeUndefined();
-  });
-
-  it('keeps satoshi precision in BTC amounts', () => {
-    expect(formatBtc(1, 'en-US')).toBe('0.00000001 BTC');
-    expect(formatBtc(123_456_789, 'en-US')).toBe('1.23456789 BTC');
   });
 
   it('says how long ago the last share came', () => {

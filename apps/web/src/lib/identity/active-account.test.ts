@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@pool/contract/accounts';
 import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
-import { chooseActiveAccount } from './active-account.ts';
+import { chooseActiveAccount, orderedPermissions } from './active-account.ts';
 
 const flags = flagsOf(roleAccessOf('miner', 'owner'), false);
 const miner: Permission = { id: 'm', account_id: 'a1', role: 'owner', flags, type: 'miner', account_name: 'alice' };
@@ -21,6 +21,11 @@ describe('active account choice (spec 4)', () => {
     expect(chooseActiveAccount({ permissions: [miner, operator, pool], rememberedId: 'gone' })).toBe(pool);
     expect(chooseActiveAccount({ permissions: [miner, operator] })).toBe(operator);
     expect(chooseActiveAccount({ permissions: [miner] })).toBe(miner);
+  });
+
+  it('lists the accounts for the switcher pool, operator, miner, keeping the order within a kind', () => {
+    const second: Permission = { ...miner, id: 'm2', account_name: 'bob' };
+    expect(orderedPermissions([miner, second, operator, pool]).map((entry) => entry.id)).toEqual(['p', 'o', 'm', 'm2']);
   });
 
   it('has no account without permissions', () => {

@@ -24,6 +24,15 @@ export function chooseActiveAccount({ permissions, watcher, rememberedId }: Acco
   return undefined;
 }
 
+/**
+ * Spec 4's order of kinds for the account switcher (issue 16): an operator's own account comes
+ * before the customers' miner accounts its people may also hold; within a kind the order stays.
+ */
+export function orderedPermissions(permissions: readonly Permission[]): Permission[] {
+  const rank = (permission: Permission) => kindOrder.indexOf(permission.type);
+  return [...permissions].sort((a, b) => rank(a) - rank(b));
+}
+
 export function rememberedPermissionId(): string | undefined {
   return storage.get(storageKeys.activePermission);
 }

@@ -6,7 +6,7 @@ import { createVersionCheck } from './version-check.ts';
 const recheckEveryMs = 5 * 60_000;
 
 /** One check per app: fetched at app open, re-checked on an interval and when the tab comes back. */
-const versionCheck = createVersionCheck();
+export const versionCheck = createVersionCheck();
 
 export function useVersionCheck(): void {
   const { t } = useTranslation();

@@ -27,13 +27,26 @@ interface Pending {
   lastShareAt: number;
 }
 
+/** Accepted work of one account name no live miner has, on one UTC day (the reward goes to unallocated funds). */
+export interface UnallocatedDelta {
+  poolId: string;
+  accountName: string;
+  /** The UTC day's start, epoch milliseconds. */
+  day: number;
+  acceptedDifficulty: number;
+  shares: number;
+}
+
 export interface FlushSnapshot {
   workerMinutes: (BucketDelta<WorkerEntry> & { minute: number })[];
   accountMinutes: BucketDelta<string>[];
   workerActivity: ActivityDelta<WorkerEntry>[];
   accountActivity: (ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' })[];
+  unallocated: UnallocatedDelta[];
   shares: number;
 }
+
+const day = 24 * 60 * minute;
 
 /**
  * Sums shares per worker and minute in memory until the next flush, so that a flush writes one
@@ -41,6 +54,7 @@ export interface FlushSnapshot {
  */
 export function shareAggregator() {
   let pending = new Map<WorkerEntry, Pending>();
+  let unallocated = new Map<string, UnallocatedDelta>();
   let shares = 0;
 
   function pendingOf(entry: WorkerEntry, at: number): Pending {
@@ -60,6 +74,16 @@ export function shareAggregator() {
       existing.acceptedShares += totals.acceptedShares;
       existing.rejectedShares += totals.rejectedShares;
     } else minutes.set(start, { ...totals });
+  }
+
+  function addUnallocatedWork(poolId: string, accountName: string, at: number, difficulty: number, count: number) {
+    const start = at - (at % day);
+    const key = `${poolId}/${accountName}/${start}`;
+    const totals = unallocated.get(key);
+    if (totals) {
+      totals.acceptedDifficulty += difficulty;
+      totals.shares += count;
+    } else unallocated.set(key, { poolId, accountName, day: start, acceptedDifficulty: difficulty, shares: count });
   }
 
   return {
@@ -87,6 +111,23 @@ export function shareAggregator() {
       shares += 1;
     },
 
+    /**
+     * A share of an account name that no live miner has (unknown, or its miner deleted): not
+     * dropped, its accepted work is summed per pool, name and UTC day for unallocated funds.
+     */
+    addUnallocated(poolId: string, share: Share): void {
+      shares += 1;
+      if (share.accepted) addUnallocatedWork(poolId, share.accountName, share.at, share.difficulty, 1);
+    },
+
+    /** A minute of an unknown account name summed elsewhere (history the demo backfills). */
+    addUnallocatedMinute(poolId: string, accountName: string, start: number, totals: ShareTotals): void {
+      shares += totals.acceptedShares + totals.rejectedShares;
+      if (totals.acceptedShares > 0) {
+        addUnallocatedWork(poolId, accountName, start, totals.acceptedDifficulty, totals.acceptedShares);
+      }
+    },
+
     /** A minute already summed elsewhere (history the demo backfills). */
     addMinute(entry: WorkerEntry, start: number, totals: ShareTotals, lastShareAt: number): void {
       const state = pendingOf(entry, start);
@@ -100,7 +141,9 @@ export function shareAggregator() {
     take(): FlushSnapshot {
       const taken = pending;
       const takenShares = shares;
+      const takenUnallocated = [...unallocated.values()];
       pending = new Map();
+      unallocated = new Map();
       shares = 0;
       const workerMinutes: FlushSnapshot['workerMinutes'] = [];
       const workerActivity: FlushSnapshot['workerActivity'] = [];
@@ -144,6 +187,7 @@ export function shareAggregator() {
         accountMinutes,
         workerActivity,
         accountActivity: [...activity.values()],
+        unallocated: takenUnallocated,
         shares: takenShares,
       };
     },

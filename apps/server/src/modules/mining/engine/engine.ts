@@ -88,6 +88,9 @@ export function miningEngine(options: MiningEngineOptions) {
     },
 
     submit: intake.submit,
+    /** A batch checked elsewhere (the HTTP ingest's parser threads) against `validationLimits()`. */
+    submitChecked: intake.submitChecked,
+    validationLimits: intake.limits,
     flush: flusher.flush,
     tick: ticker.tick,
 

@@ -21,6 +21,8 @@ export interface FlushInput {
   accountMinutes: BucketDelta<string>[];
   workerActivity: ActivityDelta<number>[];
   accountActivity: (ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' })[];
+  /** Accepted work of account names no live miner has, per pool, name and UTC day (epoch ms). */
+  unallocated: { poolId: string; accountName: string; day: number; acceptedDifficulty: number; shares: number }[];
 }
 
 function bucketUpsert(table: string, ownerColumn: string, ownerType: string): string {
@@ -92,6 +94,24 @@ async function upsertAccountActivity(tx: Query, rows: FlushInput['accountActivit
   );
 }
 
+async function upsertUnallocated(tx: Query, rows: FlushInput['unallocated']): Promise<void> {
+  await tx(
+    `insert into app.unallocated_hashrate_1d as u (pool_id, account_name, day, accepted_difficulty, shares)
+     select pool_id, account_name, (${epochMs('d')} at time zone 'UTC')::date, ad, n
+     from unnest($1::uuid[], $2::text[], $3::bigint[], $4::float8[], $5::int[]) as t(pool_id, account_name, d, ad, n)
+     on conflict (pool_id, account_name, day) do update set
+       accepted_difficulty = u.accepted_difficulty + excluded.accepted_difficulty,
+       shares = u.shares + excluded.shares`,
+    [
+      rows.map((row) => row.poolId),
+      rows.map((row) => row.accountName),
+      rows.map((row) => row.day),
+      rows.map((row) => row.acceptedDifficulty),
+      rows.map((row) => row.shares),
+    ],
+  );
+}
+
 /** What a flush writes: batch ids with their minute buckets and activity, and the worker counts. */
 export function flushWrites(database: Database) {
   const query: Query = (text, params) => database.query(text, params);
@@ -117,6 +137,7 @@ export function flushWrites(database: Database) {
         }
         if (input.workerActivity.length > 0) await updateWorkerActivity(tx, input.workerActivity);
         if (input.accountActivity.length > 0) await upsertAccountActivity(tx, input.accountActivity);
+        if (input.unallocated.length > 0) await upsertUnallocated(tx, input.unallocated);
       });
     },
 

@@ -52,6 +52,7 @@ function flushInputOf(batches: WaitingBatch[], snapshot: FlushSnapshot, stored: 
     accountMinutes: snapshot.accountMinutes,
     workerActivity: stored.map((row) => ({ ...row, owner: idOf(row.owner) })),
     accountActivity: snapshot.accountActivity,
+    unallocated: snapshot.unallocated,
   };
 }
 

@@ -38,6 +38,7 @@ export async function catchUpActivity(
       workerMinutes: [],
       accountMinutes: [],
       accountActivity: [],
+      unallocated: [],
       workerActivity: behind.map((entry) => ({
         owner: entry.id ?? 0,
         firstShareAt: entry.firstShareAt ?? entry.lastShareAt ?? now,

@@ -5,6 +5,7 @@ import { ErrorBody } from '@pool/contract/errors';
 import { IngestResult, ShareBatch } from '@pool/contract/mining';
 import { HttpError } from '../../../http/errors.ts';
 import type { MiningEngine } from '../engine/engine.ts';
+import { batchParser, type BatchParser } from './batch-parser.ts';
 
 export interface IngestRoutesOptions {
   engine: MiningEngine;
@@ -30,6 +31,15 @@ function keyMatches(request: FastifyRequest, key: string): boolean {
  * the body is read. The answer comes once the batch's shares are committed.
  */
 export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, { engine, ingestKey }) => {
+  // The body is parsed and checked on parser threads, not on the thread that sums the shares
+  // (issue 18): here it stays bytes. The threads start with the first batch.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+  let parser: BatchParser | undefined;
+  app.addHook('onClose', async () => parser?.close());
+  const invalidBody = () => new HttpError('validation_failed', { fields: [{ field: 'body', text: 'invalid input' }] });
+
   app.post(
     '/ingest/shares',
     {
@@ -42,21 +52,8 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (a
         if (!keyMatches(request, ingestKey)) throw new HttpError('unauthorized');
       },
       // The events are checked one by one so that a malformed event is refused with its reason
-      // and never stops the valid events of its batch; only the envelope is checked up front.
-      validatorCompiler: () => (data: unknown) => {
-        const body = data as { batch_id?: unknown; events?: unknown } | null;
-        const valid =
-          typeof body === 'object' &&
-          body !== null &&
-          typeof body.batch_id === 'string' &&
-          body.batch_id.length > 0 &&
-          body.batch_id.length <= 128 &&
-          Array.isArray(body.events) &&
-          body.events.length <= maxEventsPerBatch;
-        return valid
-          ? { value: data }
-          : { error: new HttpError('validation_failed', { fields: [{ field: 'body', text: 'invalid input' }] }) };
-      },
+      // and never stops the valid events of its batch; the parser thread checks the envelope.
+      validatorCompiler: () => (data: unknown) => (Buffer.isBuffer(data) ? { value: data } : { error: invalidBody() }),
       schema: {
         tags: ['ingest'],
         summary: 'Count a batch of shares (Authorization: Bearer INGEST_KEY); a batch id counts once',
@@ -65,9 +62,11 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const body = request.body as { batch_id: string; events: unknown[] };
+      parser ??= batchParser({ maxEvents: maxEventsPerBatch });
+      const batch = await parser.parse(request.body as unknown as Buffer, engine.validationLimits());
+      if (!batch) throw invalidBody();
       try {
-        return await engine.submit({ batchId: body.batch_id, events: body.events });
+        return await engine.submitChecked(batch.batchId, batch.checked);
       } catch (error) {
         request.log.error({ err: error }, 'a share batch could not be committed');
         throw new HttpError('service_unavailable');

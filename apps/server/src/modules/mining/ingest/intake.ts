@@ -1,7 +1,7 @@
 import type { IngestResult, ShareRejectionReason } from '@pool/contract/mining';
 import type { ShareAggregator } from '../engine/aggregator.ts';
 import type { ShareTotals } from '../hashrate.ts';
-import { validateShare, type Share } from './share-validation.ts';
+import { validateShare, type Share, type ValidationLimits } from './share-validation.ts';
 import type { WorkerRegistry } from '../engine/worker-registry.ts';
 import type { MiningWriteRepository } from '../engine/write-repository.ts';
 
@@ -81,8 +81,13 @@ function sortShares(sorting: Sorting, batchId: string, checked: (Share | ShareRe
     if (typeof share === 'string') reason = share;
     else {
       const miner = registry.miner(share.accountName);
-      if (!miner) reason = 'unknown_account';
-      else if (miner.poolId !== poolId) reason = 'unknown_pool';
+      if (!miner) {
+        // No live miner has this name (unknown, or deleted): the work is kept for unallocated funds.
+        aggregator.addUnallocated(poolId, share);
+        result.accepted += 1;
+        return;
+      }
+      if (miner.poolId !== poolId) reason = 'unknown_pool';
       else {
         aggregator.add(registry.worker(miner, share.workerName), share);
         result.accepted += 1;
@@ -97,11 +102,19 @@ function sortShares(sorting: Sorting, batchId: string, checked: (Share | ShareRe
 }
 
 /** Adds history minutes to the aggregator; answers the earliest (Infinity for none). */
-function addHistory(registry: WorkerRegistry, aggregator: ShareAggregator, minutes: HistoryMinute[]): number {
+function addHistory(
+  poolId: string,
+  registry: WorkerRegistry,
+  aggregator: ShareAggregator,
+  minutes: HistoryMinute[],
+): number {
   let from = Infinity;
   for (const row of minutes) {
     const miner = registry.miner(row.accountName);
-    if (!miner) throw new Error(`history names an unknown account ${row.accountName}`);
+    if (!miner) {
+      aggregator.addUnallocatedMinute(poolId, row.accountName, row.start, row.totals);
+      continue;
+    }
     aggregator.addMinute(registry.worker(miner, row.workerName), row.start, row.totals, row.lastShareAt);
     from = Math.min(from, row.start);
   }
@@ -118,31 +131,46 @@ export function batchIntake(options: BatchIntakeOptions) {
   const rejections = new Map<ShareRejectionReason, number>();
   const sorting: Sorting = { poolId: pool.id, registry, aggregator, rejections };
 
-  async function countBatch(batch: IncomingBatch): Promise<IngestResult> {
-    const seen = (await repository.countedBatches([batch.batchId])).get(batch.batchId);
-    if (seen) return { batch_id: batch.batchId, duplicate: true, ...seen, rejections: [] };
-    const limits = { poolName: pool.name, now: clock(), maxAge: maxShareAge, maxAhead };
-    const checked = batch.events.map((event) => validateShare(event, limits));
+  /** What each event is checked against, now. */
+  const limits = (): ValidationLimits => ({ poolName: pool.name, now: clock(), maxAge: maxShareAge, maxAhead });
+
+  async function countBatch(batchId: string, check: () => (Share | ShareRejectionReason)[]): Promise<IngestResult> {
+    const seen = (await repository.countedBatches([batchId])).get(batchId);
+    if (seen) return { batch_id: batchId, duplicate: true, ...seen, rejections: [] };
+    const checked = check();
     await registry.learnMiners(
       checked.filter((share): share is Share => typeof share !== 'string').map((share) => share.accountName),
     );
-    const result = sortShares(sorting, batch.batchId, checked);
-    const committed = queue.add({ batchId: batch.batchId, accepted: result.accepted, rejected: result.rejected });
+    const result = sortShares(sorting, batchId, checked);
+    const committed = queue.add({ batchId, accepted: result.accepted, rejected: result.rejected });
     flusher.schedule();
     await committed;
     return result;
   }
 
-  /**
-   * Counts a batch once: a batch id seen before, committed or still in flight, answers what was
-   * counted then. Resolves when the batch's shares are committed.
-   */
-  function submit(batch: IncomingBatch): Promise<IngestResult> {
-    const pending = inFlight.get(batch.batchId);
+  /** Counts a batch once: a batch id seen before, committed or still in flight, answers what was counted then. */
+  function once(batchId: string, check: () => (Share | ShareRejectionReason)[]): Promise<IngestResult> {
+    const pending = inFlight.get(batchId);
     if (pending) return pending.then((result) => ({ ...result, duplicate: true, rejections: [] }));
-    const counting = countBatch(batch).finally(() => inFlight.delete(batch.batchId));
-    inFlight.set(batch.batchId, counting);
+    const counting = countBatch(batchId, check).finally(() => inFlight.delete(batchId));
+    inFlight.set(batchId, counting);
     return counting;
+  }
+
+  /** Checks each event and counts the batch once; resolves when its shares are committed. */
+  function submit(batch: IncomingBatch): Promise<IngestResult> {
+    return once(batch.batchId, () => {
+      const now = limits();
+      return batch.events.map((event) => validateShare(event, now));
+    });
+  }
+
+  /**
+   * Counts a batch whose events were checked already (on a parser thread, against `limits()`),
+   * once; resolves when its shares are committed.
+   */
+  function submitChecked(batchId: string, checked: (Share | ShareRejectionReason)[]): Promise<IngestResult> {
+    return once(batchId, () => checked);
   }
 
   /**
@@ -152,7 +180,7 @@ export function batchIntake(options: BatchIntakeOptions) {
   async function importHistory(batchId: string, minutes: HistoryMinute[]): Promise<number> {
     if ((await repository.countedBatches([batchId])).has(batchId)) return Infinity;
     await registry.learnMiners(minutes.map((row) => row.accountName));
-    const from = addHistory(registry, aggregator, minutes);
+    const from = addHistory(pool.id, registry, aggregator, minutes);
     const committed = queue.add({ batchId, accepted: minutes.length, rejected: 0 });
     void flusher.flush();
     await committed;
@@ -161,6 +189,8 @@ export function batchIntake(options: BatchIntakeOptions) {
 
   return {
     submit,
+    submitChecked,
+    limits,
     importHistory,
     /** Events refused since start, by reason. */
     rejected: (): Record<string, number> => Object.fromEntries(rejections),

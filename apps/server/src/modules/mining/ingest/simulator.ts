@@ -50,6 +50,8 @@ export const demoFleet: readonly SimulatedWorker[] = [
   ),
   machine('dave_solo', 'garage', 100),
   machine('dave_solo', 'attic', 90, { stoppedAgo: 30 * hour }),
+  // A name no account has (a typo in a stratum login): its reward goes to unallocated funds.
+  machine('davesolo', 'garage2', 45),
 ];
 
 /** Pools set a worker's difficulty so that it finds a share every 10 to 20 seconds. */

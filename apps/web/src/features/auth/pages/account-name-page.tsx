@@ -41,9 +41,13 @@ export function AccountNamePage() {
 
   const create = async ({ account_name }: Values) => {
     setSubmitError(undefined);
-    const { operator_title } = readSignUpData();
+    const { operator_title, promo_code, referral_code } = readSignUpData();
     try {
-      await api('/miners', { method: 'POST', body: { account_name, operator_title }, schema: Miner });
+      await api('/miners', {
+        method: 'POST',
+        body: { account_name, operator_title, promo_code, referral_code },
+        schema: Miner,
+      });
     } catch (error) {
       setSubmitError(applyServerErrors(t, error, setError, ['account_name']));
       return;

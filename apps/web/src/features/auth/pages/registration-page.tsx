@@ -11,6 +11,7 @@ import { FlowMessages } from '@/components/flow/flow-messages.tsx';
 import { useIdentityFlow } from '@/lib/ory/use-identity-flow.ts';
 import { saveSignUpData, type SignUpData } from '@/features/auth/sign-up-data.ts';
 import { isInputNode } from '@/lib/ory/nodes.ts';
+import { PromoCodeCheck } from '@/features/auth/components/promo-code-check.tsx';
 
 function TermsAgreement({ node, field, error }: FieldRenderProps) {
   const id = useId();
@@ -37,7 +38,8 @@ const termsLast = (nodes: readonly UiNode[]) => [...nodes.filter((node) => !isTe
 /**
  * `/auth/registration`, and `/{operatorId}/auth/registration` in the customer-management sign-up mode
  * (spec 2): the optional promo code question, the required terms agreement, then the account-name
- * step. A promo code link (`?promocode=`) answers the question in advance.
+ * step. A promo code link (`?promocode=`) answers the question in advance, and the question says
+ * whether the code applies before the person submits; a referral link's code travels along.
  */
 export function RegistrationPage({ operatorTitle }: { operatorTitle?: string }) {
   const { t } = useTranslation();
@@ -45,6 +47,8 @@ export function RegistrationPage({ operatorTitle }: { operatorTitle?: string }) 
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const linkedCode = search.get('promocode') ?? '';
+  // A referral link (`?referral_code=`): the code travels in the sign-up data to the account.
+  const referralCode = search.get('referral_code') ?? undefined;
   const [hasPromoCode, setHasPromoCode] = useState(linkedCode !== '');
   const [promoCode, setPromoCode] = useState(linkedCode);
   const promoId = useId();
@@ -62,6 +66,7 @@ export function RegistrationPage({ operatorTitle }: { operatorTitle?: string }) 
 
   const signUpData = (): SignUpData => ({
     promo_code: hasPromoCode ? promoCode.trim() : undefined,
+    referral_code: referralCode,
     operator_title: operatorTitle,
   });
 
@@ -113,8 +118,10 @@ export function RegistrationPage({ operatorTitle }: { operatorTitle?: string }) 
                     value={promoCode}
                     maxLength={64}
                     autoCapitalize="characters"
+                    aria-describedby={`${promoId}-check`}
                     onChange={(event) => setPromoCode(event.target.value)}
                   />
+                  <PromoCodeCheck code={promoCode} describedBy={`${promoId}-check`} />
                 </div>
               )}
             </fieldset>

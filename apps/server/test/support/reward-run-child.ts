@@ -1,0 +1,31 @@
+/**
+ * One reward-run process for the crash test: credits DAY of POOL_ID on DATABASE_URL, prints
+ * `chunk` as each chunk commits and then the result as JSON, or the error code. The test kills it
+ * with SIGKILL at random points.
+ */
+import { openDatabase } from '@pool/db/database';
+import { rewardRun } from '../../src/modules/money/rewards/reward-run.ts';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+const database = await openDatabase({ url: env('DATABASE_URL') });
+const run = rewardRun({
+  database,
+  poolId: env('POOL_ID'),
+  chunkSize: Number(env('CHUNK_SIZE')),
+  instance: env('INSTANCE'),
+  onChunkCommitted: () => process.stdout.write('chunk\n'),
+});
+process.stdout.write('ready\n');
+try {
+  const result = await run.runRewardDay(env('DAY'));
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} catch (error) {
+  process.stdout.write(`${JSON.stringify({ error: (error as { code?: string }).code ?? String(error) })}\n`);
+} finally {
+  await database.close();
+}

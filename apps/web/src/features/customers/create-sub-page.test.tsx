@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
+import type { Permission } from '@pool/contract/accounts';
+import { renderInApp } from '@/testing/render.tsx';
+import { CreateSubAccountPage } from './create-sub-page.tsx';
+
+const operatorId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
+const carolId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e599';
+const operator: Permission = {
+  id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e501',
+  account_id: operatorId,
+  type: 'operator',
+  operator_name: 'northhash',
+  role: 'owner',
+  flags: flagsOf(roleAccessOf('operator', 'owner'), false),
+};
+const row = {
+  id: carolId,
+  account_name: 'carolfarm',
+  title: null,
+  comment: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  workers: { stable: 1, unavailable: 0, off: 0, removed: 0 },
+  hash_rate_15m: 1e14,
+  hash_rate_24h: 1e14,
+  fee_percent: 2.5,
+  balance: '1000',
+  earned: '10',
+};
+
+/** The operator's customers, and a sub-account's creation answered as `answer`. */
+function serve(answer: 'created' | 'taken' | 'broken') {
+  const posts: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = new URL(url, window.location.origin).pathname.replace('/api/backend/v0.1', '');
+      if (path === `/operators/${operatorId}/miners`) {
+        return Response.json({
+          items: [row],
+          total: 1,
+          page: 1,
+          per_page: 100,
+          totals: {
+            customers: 1,
+            workers: row.workers,
+            hash_rate_15m: 1e14,
+            hash_rate_24h: 1e14,
+            balance: '1000',
+            earned: '10',
+          },
+        });
+      }
+      if (path === `/miners/${carolId}/sub-accounts` && init?.method === 'POST') {
+        posts.push({ path, body: JSON.parse(init.body as string) });
+        if (answer === 'taken') {
+          return Response.json(
+            {
+              error: {
+                code: 'miner_already_exists',
+                message: 'Miner already exists',
+                fields: [{ field: 'account_name', text: 'Miner already exists' }],
+              },
+            },
+            { status: 409 },
+          );
+        }
+        if (answer === 'broken') {
+          return Response.json({ error: { code: 'internal_error', message: 'Something went wrong' } }, { status: 500 });
+        }
+        return Response.json(
+          {
+            id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e598',
+            account_name: 'carolfarm2',
+            operator_id: operatorId,
+            invited: null,
+          },
+          { status: 201 },
+        );
+      }
+      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+    }),
+  );
+  return posts;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function submit(name: string, parent = 'carolfarm') {
+  const user = userEvent.setup();
+  const view = renderInApp(<CreateSubAccountPage />, { at: '/customers/create-sub', entry: { active: operator } });
+  await screen.findByRole('option', { name: 'carolfarm' });
+  if (parent) await user.selectOptions(screen.getByLabelText('Customer'), parent);
+  if (name) await user.type(screen.getByLabelText('Account name'), name);
+  await user.click(screen.getByRole('button', { name: 'Create sub-account' }));
+  return view;
+}
+
+/** The field's errors sit in the same `.field` as its input. */
+const under = (text: string, label: string) =>
+  expect(screen.getByText(text).closest('.field')).toContainElement(screen.getByLabelText(label));
+
+describe('/customers/create-sub', () => {
+  it('asks for the customer and the name under their inputs, without calling the server', async () => {
+    const posts = serve('created');
+    await submit('', '');
+    await waitFor(() => expect(screen.getAllByText('Value required')).toHaveLength(2));
+    expect(screen.getAllByText('Value required')[0]?.closest('.field')).toContainElement(
+      screen.getByLabelText('Customer'),
+    );
+    expect(posts).toEqual([]);
+  });
+
+  it('shows spec 5’s customer-name rule under the name, without calling the server', async () => {
+    const posts = serve('created');
+    await submit('Farm_2');
+    await screen.findByText('Must consist only of lowercase latin letters and digits');
+    under('Must consist only of lowercase latin letters and digits', 'Account name');
+    expect(posts).toEqual([]);
+  });
+
+  it('shows a taken name under the name field', async () => {
+    serve('taken');
+    await submit('carolfarm2');
+    await screen.findByText('Miner already exists');
+    under('Miner already exists', 'Account name');
+  });
+
+  it('shows spec 8’s creation failure for what is no field error', async () => {
+    serve('broken');
+    await submit('carolfarm2');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Unexpected error :( Please, contact support'),
+    );
+  });
+
+  it('creates the sub-account under the chosen customer and returns to the list', async () => {
+    const posts = serve('created');
+    const { router } = await submit('carolfarm2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
+    expect(posts).toEqual([{ path: `/miners/${carolId}/sub-accounts`, body: { account_name: 'carolfarm2' } }]);
+  });
+});

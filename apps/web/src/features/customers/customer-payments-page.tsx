@@ -1,0 +1,72 @@
+import { useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
+import { formatBtc } from '@/lib/money/format.ts';
+import { paymentsQuery, type PaymentListParams } from '@/lib/money/money-api.ts';
+import type { MiningScope } from '@/lib/mining/mining-scope.ts';
+import { useEntryData } from '@/lib/use-entry-data.ts';
+import { PaymentsTable } from '@/components/money/payments-table.tsx';
+import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import './customers.css';
+import { customerQuery, customerScopeOf, earnedFromMinerQuery } from './customers-api.ts';
+import { CustomerHeading } from './customer-tabs.tsx';
+
+const perPage = 20;
+
+/**
+ * `/customers/{id}/payments` (spec 2): the customer's payments as the customer sees them, and what
+ * the operator (or the pool) earned from it, which only the operator's people see.
+ */
+export function CustomerPaymentsPage() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const { id = '' } = useParams();
+  const { active } = useEntryData();
+  const scope = customerScopeOf(active);
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
+  const customer = useQuery({
+    ...customerQuery(scope ?? { kind: 'operator', id: '', name: '' }, id),
+    enabled: !!scope,
+  });
+  const mining: MiningScope = { kind: 'miner', id, name: customer.data?.account_name ?? '' };
+  const params: PaymentListParams = { types: [], direction: undefined, status: undefined, page, perPage };
+  const list = useQuery({ ...paymentsQuery(mining, params), enabled: !!scope && customer.data?.balance !== null });
+  const earned = useQuery({
+    ...earnedFromMinerQuery(scope ?? { kind: 'operator', id: '', name: '' }, id),
+    enabled: !!scope && customer.data?.earned !== null,
+  });
+  // The list appears once the card above it has its answer, so it never moves down (as /settings).
+  const earnedSettled = customer.data?.earned === null || !earned.isPending;
+  if (!scope) return null;
+  const { pages } = pageWindow(page, perPage, list.data?.total ?? 0);
+  return (
+    <div className="page">
+      <CustomerHeading scope={scope} minerId={id} title={t('screens.customerPayments')} />
+      {customer.data?.balance === null && <p className="muted">{t('customers.noMoneyAccess')}</p>}
+      {earned.data && (
+        <section className="card" aria-labelledby="customer-earned">
+          <h2 id="customer-earned">{t(`customers.earned.${scope.kind}`)}</h2>
+          <p className="figure-value" data-earned-from-miner>
+            {formatBtc(earned.data.amount, locale)}
+          </p>
+          <p className="muted small">{t('customers.earned.hint', { days: earned.data.days.length })}</p>
+        </section>
+      )}
+      {customer.data?.balance !== null && earnedSettled && (
+        <section className="card" aria-label={t('screens.customerPayments')}>
+          {list.data && list.data.items.length > 0 && <PaymentsTable payments={list.data.items} />}
+          {list.data?.items.length === 0 && <p className="muted empty">{t('payments.none')}</p>}
+          {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
+          <Pager
+            summary={t('customers.paymentsCount', { total: list.data?.total ?? 0 })}
+            page={page}
+            pages={pages}
+            onPage={(next) => setSearch(next === 1 ? {} : { page: String(next) }, { replace: true })}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { IntegrationSettings } from '@pool/contract/integrations';
+import type { startAnalytics } from './analytics/start-analytics.ts';
+import type { startErrorReporting } from './error-reporting/start-error-reporting.ts';
+import type { startWidgets } from './widgets/start-widgets.ts';
+import { watchVisitor } from './visitor.ts';
+
+/** Each integration's code, in a chunk of its own: a pool downloads only what it configured. */
+export interface IntegrationLoaders {
+  errorReporting: () => Promise<{ startErrorReporting: typeof startErrorReporting }>;
+  analytics: () => Promise<{ startAnalytics: typeof startAnalytics }>;
+  widgets: () => Promise<{ startWidgets: typeof startWidgets }>;
+}
+
+const loaders: IntegrationLoaders = {
+  errorReporting: () => import('./error-reporting/start-error-reporting.ts'),
+  analytics: () => import('./analytics/start-analytics.ts'),
+  widgets: () => import('./widgets/start-widgets.ts'),
+};
+
+/**
+ * Starts every configured integration, and nothing else. Analytics and the widgets identify whoever
+ * is signed in, read from the app's identity query. Resolves once all have started; one that fails
+ * to load (a blocker, a network error) leaves the others and the app as they were.
+ */
+export interface ConfiguredOptions {
+  /** The version the page was built as, for the reports' release; unknown before version.json answered. */
+  release: string | undefined;
+  /** The app's query client, where analytics and the widgets read who is signed in. */
+  client: QueryClient;
+  /** How to ask the visitor for analytics consent when the pool requires it. */
+  say?: ConsentSpeaker;
+}
+
+/** The app's toasts and translations, handed in: importing them here would split the entry chunk. */
+export interface ConsentSpeaker {
+  toast: { info(text: string, options: { action: { label: string; onClick: () => void }; durationMs: number }): void };
+  t: (key: string) => string;
+}
+
+/** The question, in a toast that stays half a minute; `grant` records a yes. */
+function consentQuestion(say: ConsentSpeaker) {
+  return (grant: () => void) =>
+    say.toast.info(say.t('analytics.consent'), {
+      action: { label: say.t('analytics.allow'), onClick: grant },
+      durationMs: 30_000,
+    });
+}
+
+export async function startConfigured(
+  settings: IntegrationSettings,
+  options: ConfiguredOptions,
+  load: IntegrationLoaders = loaders,
+): Promise<void> {
+  const { error_reporting: errors, analytics } = settings;
+  const widgets = settings.support_chat || settings.messenger || settings.email_marketing;
+  if (analytics || widgets) watchVisitor(options.client);
+  await Promise.allSettled([
+    ...(errors
+      ? [load.errorReporting().then((module) => void module.startErrorReporting(errors, options.release ?? 'unknown'))]
+      : []),
+    ...(analytics
+      ? [
+          load
+            .analytics()
+            .then((module) => module.startAnalytics(analytics, options.say && consentQuestion(options.say))),
+        ]
+      : []),
+    ...(widgets ? [load.widgets().then((module) => module.startWidgets(settings, options.client))] : []),
+  ]);
+}

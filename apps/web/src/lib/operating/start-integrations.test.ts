@@ -1,0 +1,163 @@
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { noIntegrations } from '@pool/contract/integrations';
+import { startConfigured, type IntegrationLoaders } from './configured-integrations.ts';
+import { startIntegrations } from './start-integrations.ts';
+import { idleFallbackMs, whenIdle } from './when-idle.ts';
+
+function recordingLoaders() {
+  const startErrorReporting = vi.fn();
+  const startAnalytics = vi.fn();
+  const startWidgets = vi.fn(() => Promise.resolve(() => undefined));
+  const loaders: IntegrationLoaders = {
+    errorReporting: vi.fn(() => Promise.resolve({ startErrorReporting })),
+    analytics: vi.fn(() => Promise.resolve({ startAnalytics })),
+    widgets: vi.fn(() => Promise.resolve({ startWidgets })),
+  };
+  return { loaders, startErrorReporting, startAnalytics, startWidgets };
+}
+
+const dsn = { dsn: 'https://k@errors.example/1' };
+const ready = Promise.resolve();
+const release = () => undefined;
+
+describe('integrations start lazily and only when configured (spec 9)', () => {
+  it('load nothing, not even their starter, when nothing is configured', async () => {
+    for (const config of [undefined, {}, { integrations: noIntegrations }]) {
+      const load = vi.fn();
+      const idle = vi.fn();
+      await startIntegrations(config, { client: new QueryClient(), load, idle, ready, release });
+      expect(idle).not.toHaveBeenCalled();
+      expect(load).not.toHaveBeenCalled();
+    }
+  });
+
+  it('load their starter once the browser is idle, with the settings and the release', async () => {
+    const startConfiguredStandIn = vi.fn(() => Promise.resolve());
+    const load = vi.fn(() => Promise.resolve({ startConfigured: startConfiguredStandIn }));
+    let runIdle: () => void = () => {};
+    const client = new QueryClient();
+    const integrations = { ...noIntegrations, error_reporting: dsn };
+    const started = startIntegrations(
+      { integrations },
+      { client, load, idle: (start) => (runIdle = start), release: () => '2.0.0', ready },
+    );
+    expect(load).not.toHaveBeenCalled();
+    await Promise.resolve();
+    runIdle();
+    await started;
+    expect(startConfiguredStandIn).toHaveBeenCalledWith(integrations, {
+      release: '2.0.0',
+      client,
+      askConsent: undefined,
+    });
+  });
+
+  it('wait for the first screen before the idle callback', async () => {
+    const load = vi.fn(() => Promise.resolve({ startConfigured: vi.fn(() => Promise.resolve()) }));
+    let settle: () => void = () => {};
+    const idle = vi.fn((start: () => void) => start());
+    const started = startIntegrations(
+      { integrations: { ...noIntegrations, error_reporting: dsn } },
+      { client: new QueryClient(), load, idle, release, ready: new Promise<void>((resolve) => (settle = resolve)) },
+    );
+    await Promise.resolve();
+    expect(idle).not.toHaveBeenCalled();
+    settle();
+    await started;
+    expect(idle).toHaveBeenCalledOnce();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('leave the app as it was when the starter cannot load', async () => {
+    await expect(
+      startIntegrations(
+        { integrations: { ...noIntegrations, error_reporting: dsn } },
+        {
+          client: new QueryClient(),
+          load: () => Promise.reject(new Error('blocked')),
+          idle: (start) => start(),
+          ready,
+          release,
+        },
+      ),
+    ).resolves.toBeUndefined();
+  });
+
+  it('start error reporting alone with only a DSN', async () => {
+    const { loaders, startErrorReporting } = recordingLoaders();
+    await startConfigured(
+      { ...noIntegrations, error_reporting: dsn },
+      { release: '2.0.0', client: new QueryClient() },
+      loaders,
+    );
+    expect(startErrorReporting).toHaveBeenCalledWith(dsn, '2.0.0');
+    expect(loaders.analytics).not.toHaveBeenCalled();
+    expect(loaders.widgets).not.toHaveBeenCalled();
+  });
+
+  it('start analytics and the widgets without error reporting when no DSN is set', async () => {
+    const { loaders, startAnalytics, startWidgets } = recordingLoaders();
+    const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: false };
+    const settings = { ...noIntegrations, analytics, messenger: { script_url: 'https://m.example/boot.js' } };
+    const client = new QueryClient();
+    await startConfigured(settings, { release: '2.0.0', client }, loaders);
+    expect(loaders.errorReporting).not.toHaveBeenCalled();
+    expect(startAnalytics).toHaveBeenCalledWith(analytics, undefined);
+    expect(startWidgets).toHaveBeenCalledWith(settings, client);
+  });
+
+  it('ask for analytics consent in a translated toast that stays half a minute', async () => {
+    const { loaders, startAnalytics } = recordingLoaders();
+    const info = vi.fn();
+    const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: true };
+    await startConfigured(
+      { ...noIntegrations, analytics },
+      { release: '1', client: new QueryClient(), say: { toast: { info }, t: (key) => `«${key}»` } },
+      loaders,
+    );
+    const ask = (startAnalytics.mock.calls[0] as unknown[] | undefined)?.[1] as (grant: () => void) => void;
+    const grant = vi.fn();
+    ask(grant);
+    expect(info).toHaveBeenCalledWith('«analytics.consent»', {
+      action: { label: '«analytics.allow»', onClick: grant },
+      durationMs: 30_000,
+    });
+  });
+
+  it('start the others when one fails to load', async () => {
+    const { loaders, startWidgets } = recordingLoaders();
+    const failing = { ...loaders, errorReporting: () => Promise.reject(new Error('blocked')) };
+    const settings = {
+      ...noIntegrations,
+      error_reporting: dsn,
+      support_chat: { script_url: 'https://c.example/w.js' },
+    };
+    await expect(
+      startConfigured(settings, { release: '1', client: new QueryClient() }, failing),
+    ).resolves.toBeUndefined();
+    expect(startWidgets).toHaveBeenCalledOnce();
+  });
+});
+
+describe('whenIdle', () => {
+  it('uses an idle callback that waits at most 500 ms', () => {
+    const requestIdleCallback = vi.fn();
+    const start = vi.fn();
+    whenIdle(start, { setTimeout: vi.fn() as unknown as Window['setTimeout'], requestIdleCallback });
+    expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 500 });
+    (requestIdleCallback.mock.calls[0]?.[0] as () => void)();
+    expect(start).toHaveBeenCalledOnce();
+  });
+
+  it('falls back to 500 ms where there is no idle callback', () => {
+    vi.useFakeTimers();
+    const start = vi.fn();
+    whenIdle(start, { setTimeout: window.setTimeout.bind(window) as Window['setTimeout'] });
+    vi.advanceTimersByTime(idleFallbackMs - 1);
+    expect(start).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(start).toHaveBeenCalledOnce();
+    vi.useRealTimers();
+  });
+});

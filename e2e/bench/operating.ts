@@ -1,0 +1,87 @@
+/**
+ * `node --import tsx e2e/bench/operating.ts`: Lighthouse 12, mobile preset, of a signed-in miner's `/`
+ * on a demo pool with no integration, then on one with every integration configured (error
+ * reporting, analytics, the three widgets, all served by a local stand-in), to check that loading
+ * them when the browser is idle costs the first paint nothing (issue 19). Build the web app first
+ * (`npm run build`). Prints both runs and exits 1 when the configured pool's performance score drops.
+ */
+import { createServer } from 'node:http';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { TestBrowser } from '../../apps/server/test/support/browser.ts';
+import { startDemoServer } from '../support/demo-server.ts';
+
+const basePort = Number(process.env.BENCH_OPERATING_PORT ?? 8297);
+
+/** The widgets' scripts and a sink for everything the integrations send. */
+async function standIn(): Promise<{ origin: string; close: () => void }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      if (path.endsWith('.js')) {
+        const global = path.slice(1, -3);
+        response.writeHead(200, { 'content-type': 'text/javascript' }).end(`window.${global} = {};`);
+        return;
+      }
+      response
+        .writeHead(200, {
+          'access-control-allow-origin': request.headers.origin ?? '*',
+          'content-type': 'application/json',
+        })
+        .end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { origin: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}
+
+async function performanceOf(chromePort: number, origin: string): Promise<{ score: number; line: string }> {
+  const bob = new TestBrowser(origin);
+  await bob.signIn('bob@demo.pool', 'Hashrate-2140');
+  const result = await lighthouse(`${origin}/`, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    extraHeaders: { Cookie: bob.cookieHeader },
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${origin}`);
+  const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
+  return {
+    score,
+    line: `performance ${score}  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}`,
+  };
+}
+
+const stand = await standIn();
+const plain = await startDemoServer(basePort);
+const configured = await startDemoServer(basePort + 1, {
+  ERROR_REPORTING_DSN: stand.origin.replace('http://', 'http://public@') + '/1',
+  ANALYTICS_KEY: 'phc_bench',
+  ANALYTICS_HOST: stand.origin,
+  SUPPORT_CHAT_SCRIPT_URL: `${stand.origin}/supportChat.js`,
+  MESSENGER_SCRIPT_URL: `${stand.origin}/messenger.js`,
+  EMAIL_MARKETING_SCRIPT_URL: `${stand.origin}/emailMarketing.js`,
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  const without = await performanceOf(chrome.port, `http://localhost:${basePort}`);
+  const withAll = await performanceOf(chrome.port, `http://localhost:${basePort + 1}`);
+  console.log('Lighthouse 12, mobile preset, bob on /:');
+  console.log(`  no integration        ${without.line}`);
+  console.log(`  every integration     ${withAll.line}`);
+  if (withAll.score < without.score) process.exitCode = 1;
+} finally {
+  chrome.kill();
+  plain.kill();
+  configured.kill();
+  stand.close();
+}
