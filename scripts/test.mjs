@@ -59,7 +59,30 @@ const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
+// The names of what failed go last, where a log cut to its tail still shows them.
+const failedNames = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${file.name.replace(root, '')} › ${test.fullName}`),
+  ),
+  ...(vitest?.testResults ?? [])
+    .filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).length)
+    .map((file) => `${file.name.replace(root, '')} › ${String(file.message).split('\n')[0]}`),
+  ...playwrightFailures(playwright?.suites ?? []),
+];
+
+function playwrightFailures(suites, path = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => `${suite.file ?? ''} › ${[...path, suite.title, spec.title].filter(Boolean).join(' › ')}`),
+    ...playwrightFailures(suite.suites ?? [], [...path, suite.title]),
+  ]);
+}
+
 process.stdout.write('\n=== summary\n');
+for (const name of failedNames) process.stdout.write(`failed: ${name}\n`);
 for (const result of results)
   process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds.toFixed(1)} s)\n`);
 const allOk = results.every((result) => result.ok);

@@ -102,6 +102,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('run' as const), day }) },
 );
 
+const everyKindOnce: Command[] = [
+  { kind: 'mine', day: 0, miner: 0, terahashes: 1200 },
+  { kind: 'mine', day: 0, miner: 1, terahashes: 800 },
+  { kind: 'mine', day: 0, miner: 2, terahashes: 500 },
+  { kind: 'promo', miner: 0, day: 0, feeType: 'relative', feeBp: 5_000, length: null },
+  { kind: 'referral', referrer: 1, referred: 2, percentBp: 2_000, length: 4 },
+  { kind: 'split', donor: 0, recipient: 3, percentBp: 3_000, day: 0 },
+  { kind: 'run', day: 0 },
+];
+
 describe('the fee after a promo code', () => {
   it('stays within [0, fee before] for any gross, fee and code', () => {
     fc.assert(
@@ -313,7 +323,9 @@ describe.each(testDatabaseKinds)('sharing properties on %s', (kind) => {
           }
         }
       }),
-      { numRuns: 20 },
+      // Random sequences reach a promo code, a referral or a split on a mined day only now and then,
+      // so one known sequence that reaches all three runs first, every time.
+      { numRuns: 20, examples: [[everyKindOnce]] },
     );
     // The properties were checked on promo codes, referrals and splits that did move money.
     expect(promoted).toBeGreaterThan(0);
