@@ -20,6 +20,7 @@ function recordingLoaders() {
 const dsn = { dsn: 'https://k@errors.example/1' };
 const ready = Promise.resolve();
 const release = () => undefined;
+const now = (start: () => void) => start();
 
 describe('integrations start lazily and only when configured (spec 9)', () => {
   it('load nothing, not even their starter, when nothing is configured', async () => {
@@ -49,7 +50,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
     expect(startConfiguredStandIn).toHaveBeenCalledWith(integrations, {
       release: '2.0.0',
       client,
-      askConsent: undefined,
+      say: undefined,
     });
   });
 
@@ -88,7 +89,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
     const { loaders, startErrorReporting } = recordingLoaders();
     await startConfigured(
       { ...noIntegrations, error_reporting: dsn },
-      { release: '2.0.0', client: new QueryClient() },
+      { release: '2.0.0', client: new QueryClient(), idle: now },
       loaders,
     );
     expect(startErrorReporting).toHaveBeenCalledWith(dsn, '2.0.0');
@@ -101,7 +102,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
     const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: false };
     const settings = { ...noIntegrations, analytics, messenger: { script_url: 'https://m.example/boot.js' } };
     const client = new QueryClient();
-    await startConfigured(settings, { release: '2.0.0', client }, loaders);
+    await startConfigured(settings, { release: '2.0.0', client, idle: now }, loaders);
     expect(loaders.errorReporting).not.toHaveBeenCalled();
     expect(startAnalytics).toHaveBeenCalledWith(analytics, undefined);
     expect(startWidgets).toHaveBeenCalledWith(settings, client);
@@ -113,7 +114,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
     const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: true };
     await startConfigured(
       { ...noIntegrations, analytics },
-      { release: '1', client: new QueryClient(), say: { toast: { info }, t: (key) => `«${key}»` } },
+      { release: '1', client: new QueryClient(), idle: now, say: { toast: { info }, t: (key) => `«${key}»` } },
       loaders,
     );
     const ask = (startAnalytics.mock.calls[0] as unknown[] | undefined)?.[1] as (grant: () => void) => void;
@@ -125,6 +126,40 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
     });
   });
 
+  it('start one at a time, error reporting first, each on an idle callback of its own', async () => {
+    const { loaders, startErrorReporting, startAnalytics, startWidgets } = recordingLoaders();
+    const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: false };
+    const settings = {
+      ...noIntegrations,
+      error_reporting: dsn,
+      analytics,
+      support_chat: { script_url: 'https://c.example/w.js' },
+    };
+    const pending: Array<() => void> = [];
+    const started = startConfigured(
+      settings,
+      { release: '1', client: new QueryClient(), idle: (start) => pending.push(start) },
+      loaders,
+    );
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const startedSoFar = () =>
+      [startErrorReporting, startAnalytics, startWidgets].map((start) => start.mock.calls.length);
+    await flush();
+    expect(startedSoFar()).toEqual([0, 0, 0]);
+    for (const expected of [
+      [1, 0, 0],
+      [1, 1, 0],
+      [1, 1, 1],
+    ]) {
+      expect(pending).toHaveLength(1);
+      pending.shift()?.();
+      await flush();
+      expect(startedSoFar()).toEqual(expected);
+    }
+    await started;
+    expect(pending).toHaveLength(0);
+  });
+
   it('start the others when one fails to load', async () => {
     const { loaders, startWidgets } = recordingLoaders();
     const failing = { ...loaders, errorReporting: () => Promise.reject(new Error('blocked')) };
@@ -134,7 +169,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
       support_chat: { script_url: 'https://c.example/w.js' },
     };
     await expect(
-      startConfigured(settings, { release: '1', client: new QueryClient() }, failing),
+      startConfigured(settings, { release: '1', client: new QueryClient(), idle: now }, failing),
     ).resolves.toBeUndefined();
     expect(startWidgets).toHaveBeenCalledOnce();
   });
