@@ -165,7 +165,19 @@ describe.each(testDatabaseKinds)('operator shares in the reward run on %s', (kin
         const total = rows.reduce((sum, row) => sum + BigInt(row.operator_share), 0n);
         expect(BigInt(balance?.balance ?? 0)).toBe(total);
       }),
-      { numRuns: 12 },
+      // A known sequence where the operator charges more than the pool runs first, every time, so the
+      // count below never depends on what the random ones reached.
+      {
+        numRuns: 12,
+        examples: [
+          [
+            [
+              { kind: 'mine', day: 0, customer: 0, terahashes: 900 },
+              { kind: 'operatorFee', customer: 0, day: 0, percentBp: 500 },
+            ],
+          ],
+        ],
+      },
     );
     expect(shared).toBeGreaterThan(0);
   }, 300_000);
