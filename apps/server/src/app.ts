@@ -326,6 +326,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const clock = options.mining.clock ?? Date.now;
       const money = moneyReads(database);
       const terms = rewardTerms(database);
+      const moneyReadsOfAccounts = moneyReadService({
+        reads: money,
+        ledger: ledgerRepository(database, options.poolId),
+        terms,
+        poolId: options.poolId,
+        clock,
+        explorerTxUrl: explorerTemplate(config.BITCOIN_NETWORK, config.BLOCK_EXPLORER_TX_URL),
+      });
       const customers = customerService({
         database,
         poolId: options.poolId,
@@ -335,18 +343,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         poolName,
         terms,
         clock,
+        minerPayments: (minerId, query) => moneyReadsOfAccounts.payments('miner', minerId, query),
         accessChanged: () => changes.committed(),
       });
       await api.register(moneyRoutes, {
         customerFees: (minerId) => customers.customerFeeRows(minerId),
-        reads: moneyReadService({
-          reads: money,
-          ledger: ledgerRepository(database, options.poolId),
-          terms,
-          poolId: options.poolId,
-          clock,
-          explorerTxUrl: explorerTemplate(config.BITCOIN_NETWORK, config.BLOCK_EXPLORER_TX_URL),
-        }),
+        reads: moneyReadsOfAccounts,
         repository: money,
         report: miningReportService(money, clock),
         fees: feeService(

@@ -315,6 +315,7 @@ const routes: Record<string, Rule> = {
           { who: 'account', on, section: 'AccessControl', manage: true },
         ],
         [`GET /api/backend/v0.1/${segment}/:id/earned-from-miner`, { who: 'account', on, section: 'Payments' }],
+        [`GET /api/backend/v0.1/${segment}/:id/miners/:miner_id/payments`, { who: 'account', on, section: 'Payments' }],
       ];
     }),
   ) as Record<string, Rule>),

@@ -8,9 +8,11 @@ import type {
   CustomerCurrentFee,
   CustomerFeeList,
   CustomerPage,
+  CustomerPaymentsPage,
   CustomerPeople,
   EarnedFromMiner,
 } from '@pool/contract/customers';
+import type { OperatorLookup } from '@pool/contract/accounts';
 import { hashesPerDifficulty } from '../src/modules/mining/hashrate.ts';
 import { dayMs, dayOf, rewardRun, startOf } from '../src/modules/money/rewards/reward-run.ts';
 import { rewardTerms } from '../src/modules/money/rewards/terms-repository.ts';
@@ -234,6 +236,66 @@ describe.each(testDatabaseKinds)('customer area on %s', (kind) => {
     expect(payments.body.items[0]?.reward).toMatchObject({ fee_percent: 3, fee: Number((gross * 300n) / 10_000n) });
     expect(Object.values(payments.body.items[0]?.reward ?? {})).not.toContain(Number(share));
     expect(JSON.stringify(payments.body)).not.toContain('operator_share');
+
+    // The operator reads the same payments, each reward with its own leg of the same transfer.
+    const [leg] = await database.query<{ transfer_id: string; amount: string }>(
+      `select e.transfer_id, e.amount::text from app.ledger_entries e join app.ledger_accounts a on a.id = e.account_id
+       where a.kind = 'operator' and a.owner_id = $1`,
+      [operator.id],
+    );
+    expect(BigInt(leg?.amount ?? 0)).toBe(share);
+    const path = `/miners/${carolId}/payments`;
+    const operatorView = await send<CustomerPaymentsPage>('operator', 'GET', `/operators/${operator.id}${path}`);
+    expect(operatorView.status).toBe(200);
+    expect(operatorView.body.total).toBe(payments.body.total);
+    const { operator_share: operatorShare, ...asCustomerSees } = operatorView.body.items[0] ?? { operator_share: null };
+    expect(asCustomerSees).toEqual(payments.body.items[0]);
+    expect(operatorView.body.items[0]?.id).toBe(leg?.transfer_id);
+    expect(operatorShare).toBe(Number(share));
+    const poolView = await send<CustomerPaymentsPage>('pool', 'GET', `/pools/${pool[0]?.id}${path}`);
+    expect(poolView.body.items[0]?.operator_share).toBe(Number(share));
+    // Never to the customer, nor to another operator, nor to a role without the Payments section.
+    expect((await send('carol', 'GET', `/operators/${operator.id}${path}`)).status).toBe(403);
+    expect((await send('other', 'GET', `/operators/${otherOperator.id}${path}`)).status).toBe(404);
+    expect((await send('viewer', 'GET', `/operators/${operator.id}${path}`)).status).toBe(403);
+  });
+
+  it('answers the operator’s branded config by its title: its pool’s theme and that theme’s brand colour', async () => {
+    const lookup = async () => {
+      const response = await fetch(
+        `${server.listeningOn}${api}/operators/lookup-by-title/${encodeURIComponent(operator.title)}`,
+      );
+      return { status: response.status, body: (await response.json()) as OperatorLookup };
+    };
+    const [pool] = await database.query<{ page_settings: { app_theme: string } }>(
+      `select o.pool_id, p.page_settings from app.operators o join app.pools p on p.id = o.pool_id where o.id = $1`,
+      [operator.id],
+    );
+    const setTheme = (theme: string) =>
+      database.query(
+        `update app.pools set page_settings = jsonb_set(page_settings, '{app_theme}', to_jsonb($2::text))
+         where id = (select pool_id from app.operators where id = $1)`,
+        [operator.id, theme],
+      );
+    try {
+      await setTheme('headframe');
+      expect(await lookup()).toEqual({
+        status: 200,
+        body: {
+          id: operator.id,
+          operator_name: operator.operatorName,
+          title: operator.title,
+          theme: 'headframe',
+          logo_colour: '#435FFF',
+        },
+      });
+      await setTheme('default');
+      expect((await lookup()).body).toMatchObject({ theme: 'default', logo_colour: '#5b7bdc' });
+    } finally {
+      await setTheme(pool?.page_settings.app_theme ?? 'default');
+    }
+    const unknown = await fetch(`${server.listeningOn}${api}/operators/lookup-by-title/no-such-operator`);
+    expect(unknown.status).toBe(404);
   });
 
   it('with total_fee_hide the customer sees no total fee anywhere', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountKinds, roles } from './access-codes.ts';
 import { PermissionFlags } from './access.ts';
 import { MinerWallets } from './payouts.ts';
+import { AppTheme } from './pool-config.ts';
 
 // The lists live with the access rules, which need them without zod.
 export { accountKinds, roles };
@@ -64,6 +65,16 @@ export const MinerLookupQuery = z.object({ account_name: z.string().min(1) });
 export const MinerLookup = z.object({ id: z.uuid(), account_name: z.string() });
 export type MinerLookup = z.infer<typeof MinerLookup>;
 
-/** The customer-management config of spec 3, looked up by operator title for /{operatorId}/auth. */
-export const OperatorLookup = z.object({ id: z.uuid(), operator_name: z.string(), title: z.string() });
+/**
+ * The customer-management config of spec 3, looked up by operator title for /{operatorId}/auth.
+ * Spec 1 makes the theme a pool setting: an operator's pages wear its pool's theme, and the logo
+ * the theme's brand colour (`#rrggbb`).
+ */
+export const OperatorLookup = z.object({
+  id: z.uuid(),
+  operator_name: z.string(),
+  title: z.string(),
+  theme: AppTheme,
+  logo_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+});
 export type OperatorLookup = z.infer<typeof OperatorLookup>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountNameRules } from './accounts.ts';
-import { CreateFeeBody, Day, Fee, Percent, Satoshis } from './money.ts';
+import { CreateFeeBody, Day, Fee, Payment, PaymentsPage, PaymentsQuery, Percent, Satoshis } from './money.ts';
 
 /**
  * The customer area (issue 16; spec 2 customer layout, spec 7 `operators/{id}/miners` and
@@ -159,3 +159,21 @@ export const CustomerPerson = z.object({
 export const CustomerPeople = z.object({ items: z.array(CustomerPerson) });
 export type CustomerPeople = z.infer<typeof CustomerPeople>;
 export const SetTotalFeeHideBody = z.object({ total_fee_hide: z.boolean() });
+
+/** `GET {operators|pools}/{id}/miners/{miner_id}/payments`: the customer's payments, filtered and paged as its own. */
+export const CustomerPaymentsQuery = PaymentsQuery;
+export type CustomerPaymentsQuery = z.infer<typeof CustomerPaymentsQuery>;
+
+/**
+ * One of the customer's payments as the customer sees it, with the operator's share: the operator's
+ * leg of the same ledger transfer. Only the operator's and the pool's people read this call; the
+ * customer's own `miners/{id}/payments` never carries it.
+ */
+export const CustomerPayment = Payment.extend({
+  /** Satoshis credited to the customer's operator by this reward (0 when its fee left none); null off rewards or without an operator. */
+  operator_share: Satoshis.nullable(),
+});
+export type CustomerPayment = z.infer<typeof CustomerPayment>;
+
+export const CustomerPaymentsPage = PaymentsPage.extend({ items: z.array(CustomerPayment) });
+export type CustomerPaymentsPage = z.infer<typeof CustomerPaymentsPage>;

@@ -18,6 +18,12 @@ export const appThemes = ['default', 'headframe'] as const;
 export const AppTheme = z.enum(appThemes);
 export type AppTheme = z.infer<typeof AppTheme>;
 
+/** Spec 1: the brand colour of each theme, the one colour every brand shade derives from. */
+export const brandColours: Record<AppTheme, string> = {
+  default: '#5b7bdc',
+  headframe: '#435FFF',
+};
+
 export const ExtraCurrency = z.enum(['RUB']);
 export type ExtraCurrency = z.infer<typeof ExtraCurrency>;
 

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Drizzle } from '@pool/db/database';
 import type { Miner, MinerLookup, OperatorLookup } from '@pool/contract/accounts';
-import { miners, operators, permissions, watchers, type AppSchema } from '../../db/schema.ts';
+import { brandColours } from '@pool/contract/pool-config';
+import { miners, operators, permissions, pools, watchers, type AppSchema } from '../../db/schema.ts';
 
 export type CreateMinerOutcome = { created: Miner } | { refused: 'name_taken' | 'miner_already_exists' };
 
@@ -64,8 +65,25 @@ export function accountRepository(db: Drizzle<AppSchema>) {
     },
 
     async lookupOperatorByTitle(title: string): Promise<OperatorLookup | undefined> {
-      const [row] = await db.select().from(operators).where(eq(operators.title, title));
-      return row && { id: row.id, operator_name: row.operatorName, title: row.title };
+      const [row] = await db
+        .select({
+          id: operators.id,
+          operatorName: operators.operatorName,
+          title: operators.title,
+          pageSettings: pools.pageSettings,
+        })
+        .from(operators)
+        .innerJoin(pools, eq(pools.id, operators.poolId))
+        .where(eq(operators.title, title));
+      if (!row) return undefined;
+      const theme = row.pageSettings.app_theme;
+      return {
+        id: row.id,
+        operator_name: row.operatorName,
+        title: row.title,
+        theme,
+        logo_colour: brandColours[theme],
+      };
     },
 
     /** Creates a miner of the pool owned by the user, in one transaction with its permission. */

@@ -271,6 +271,22 @@ export function customerRepository(query: Query) {
       return rows.map((row) => ({ day: row.day, amount: toBigInt(row.amount) }));
     },
 
+    /**
+     * The operator legs of the given ledger transfers, summed per transfer: what the reward run
+     * credited an operator (`operatorId`, or any operator when null) in each of them.
+     */
+    async operatorLegs(transferIds: string[], operatorId: string | null): Promise<Map<string, bigint>> {
+      if (transferIds.length === 0) return new Map();
+      const rows = await query<{ transfer_id: string; amount: string }>(
+        `select e.transfer_id, sum(e.amount)::text as amount from app.ledger_entries e
+         join app.ledger_accounts a on a.id = e.account_id
+         where e.transfer_id = any($1::uuid[]) and a.kind = 'operator' and ($2::uuid is null or a.owner_id = $2::uuid)
+         group by e.transfer_id`,
+        [transferIds, operatorId],
+      );
+      return new Map(rows.map((row) => [row.transfer_id, toBigInt(row.amount)]));
+    },
+
     /** People with a role on the customer's own account, with their flags. */
     async people(minerId: string): Promise<{ id: string; email: string; role: string; totalFeeHide: boolean }[]> {
       const rows = await query<{ id: string; email: string; role: string; total_fee_hide: boolean }>(

@@ -11,6 +11,8 @@ import {
   CustomerFeeList,
   CustomerListQuery,
   CustomerPage,
+  CustomerPaymentsPage,
+  CustomerPaymentsQuery,
   CustomerPeople,
   EarnedFromMiner,
   EarnedFromMinerQuery,
@@ -148,6 +150,21 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
         );
         return reply.code(204).send(null);
       },
+    );
+
+    app.get(
+      `/${segment}/:id/miners/:miner_id/payments`,
+      {
+        config: { policy: money },
+        schema: {
+          tags: ['customers'],
+          summary: `The customer's payments as it sees them, each reward with the operator's share (the ${kind}'s people only)`,
+          params: CustomerParams,
+          querystring: CustomerPaymentsQuery,
+          response: { 200: CustomerPaymentsPage, ...refusals },
+        },
+      },
+      async (request) => customers.payments({ kind, id: request.params.id }, request.params.miner_id, request.query),
     );
 
     app.get(

@@ -7,12 +7,14 @@ import type {
   CustomerFeeList,
   CustomerListQuery,
   CustomerPage,
+  CustomerPaymentsPage,
+  CustomerPaymentsQuery,
   CustomerRow,
   EarnedFromMiner,
 } from '@pool/contract/customers';
 import { customerNameMessage } from '@pool/contract/customers';
 import { errorMessages } from '@pool/contract/errors';
-import type { Fee } from '@pool/contract/money';
+import type { Fee, PaymentsPage, PaymentsQuery } from '@pool/contract/money';
 import { sectionAllowed } from '@pool/contract/access';
 import type { Database } from '@pool/db/database';
 import { HttpError } from '../../http/errors.ts';
@@ -35,6 +37,8 @@ export interface CustomerServiceOptions {
   poolName: () => Promise<string>;
   terms: RewardTerms;
   clock: () => number;
+  /** A miner's payments as the miner reads them (the money reads' `miners/{id}/payments`). */
+  minerPayments: (minerId: string, query: PaymentsQuery) => Promise<PaymentsPage>;
   /** Tells every process's grant cache that permissions changed (sub-account owners, total_fee_hide). */
   accessChanged?: () => Promise<void>;
   /** How long one scope's rows are reused (concurrent reads share one computation); 0: never. */
@@ -88,7 +92,7 @@ export function seesOf(grant: Grant | undefined): { mining: boolean; money: bool
 
 /** The customer area's rules (issue 16); the policy plugin has already admitted the caller on the scope. */
 export function customerService(options: CustomerServiceOptions) {
-  const { database, poolId, access, mailer, publicUrl, poolName, terms, clock } = options;
+  const { database, poolId, access, mailer, publicUrl, poolName, terms, clock, minerPayments } = options;
   const accessChanged = options.accessChanged ?? (async () => {});
   const query: Query = (text, params) => database.query(text, params);
   const repository = customerRepository(query);
@@ -378,6 +382,32 @@ export function customerService(options: CustomerServiceOptions) {
         from: range.from ?? null,
         to: range.to ?? null,
         days: days.map((day) => ({ day: day.day, amount: satoshis(day.amount) })),
+      };
+    },
+
+    /**
+     * The customer's payments as the customer sees them, each reward with the operator's share read
+     * from the operator's leg of the same transfer. An operator reads its own legs only; pool staff
+     * read the leg of whichever operator the reward credited.
+     */
+    async payments(
+      scope: CustomerScope,
+      minerId: string,
+      paymentsQuery: CustomerPaymentsQuery,
+    ): Promise<CustomerPaymentsPage> {
+      const miner = await customerOf(scope, minerId);
+      const page = await minerPayments(minerId, paymentsQuery);
+      const rewards = miner.operatorId
+        ? page.items.filter((item) => item.type === 'reward').map((item) => item.id)
+        : [];
+      const legs = await repository.operatorLegs(rewards, scope.kind === 'operator' ? scope.id : null);
+      const rewarded = new Set(rewards);
+      return {
+        ...page,
+        items: page.items.map((item) => ({
+          ...item,
+          operator_share: rewarded.has(item.id) ? satoshis(legs.get(item.id) ?? 0n) : null,
+        })),
       };
     },
 

@@ -1,10 +1,6 @@
-import type { AppTheme, PoolConfig } from '@pool/contract/pool-config';
+import { brandColours, type AppTheme, type PoolConfig } from '@pool/contract/pool-config';
 
-/** Spec 1: the brand colour of each theme. */
-export const brandColours: Record<AppTheme, string> = {
-  default: '#5b7bdc',
-  headframe: '#435FFF',
-};
+export { brandColours };
 
 export function themeOf(config: PoolConfig | undefined): AppTheme {
   return config?.page_settings.app_theme ?? 'default';
