@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Payment } from '@pool/contract/money';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
@@ -9,6 +9,14 @@ import { RewardBreakdown } from './reward-breakdown.tsx';
 
 const columnCount = 6;
 
+/** A further column a screen adds after the amount (the customer area's operator share, say). */
+export interface PaymentColumn<P extends Payment> {
+  /** Names the cells (`data-column`), for the screen's styles and tests. */
+  key: string;
+  label: string;
+  cell: (payment: P) => ReactNode;
+}
+
 /** A settlement day (UTC) as the locale writes a date: "Nov 22, 2026". */
 const formatDay = (day: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
@@ -17,7 +25,13 @@ const formatDay = (day: string, locale: string) =>
  * Spec 2 payments list: when, what (the type in words), from or to whom, the status and the amount
  * signed by its direction; a reward row opens its breakdown. Below 1024 px each row is a card.
  */
-export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
+export function PaymentsTable<P extends Payment>({
+  payments,
+  extra,
+}: {
+  payments: readonly P[];
+  extra?: PaymentColumn<P> | undefined;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const [open, setOpen] = useState<string>();
@@ -33,6 +47,11 @@ export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
             <th scope="col" data-numeric>
               {t('payments.columns.amount')}
             </th>
+            {extra && (
+              <th scope="col" data-numeric data-column={extra.key}>
+                {extra.label}
+              </th>
+            )}
             <th scope="col">
               <span className="visually-hidden">{t('payments.columns.breakdown')}</span>
             </th>
@@ -76,6 +95,11 @@ export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
                       {formatBtc(payment.amount, locale)}
                     </span>
                   </td>
+                  {extra && (
+                    <td data-column={extra.key} data-label={extra.label}>
+                      {extra.cell(payment)}
+                    </td>
+                  )}
                   <td className="payment-actions">
                     {payment.reward && (
                       <button
@@ -93,7 +117,7 @@ export function PaymentsTable({ payments }: { payments: readonly Payment[] }) {
                 </tr>
                 {payment.reward && open === payment.id && (
                   <tr className="payment-breakdown-row" id={`breakdown-${payment.id}`}>
-                    <td colSpan={columnCount}>
+                    <td colSpan={columnCount + (extra ? 1 : 0)}>
                       <RewardBreakdown breakdown={payment.reward} />
                     </td>
                   </tr>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,10 @@ import { creationErrors, FormField } from './customer-form.tsx';
 
 type Field = 'parent' | 'account_name' | 'comment';
 const fields: readonly Field[] = ['parent', 'account_name', 'comment'];
+/** The most the list call answers in one page; an operator with more customers searches for the one it wants. */
+const pickerSize = 100;
+/** How long typing pauses before the picker asks the server (one call per pause, not per key). */
+export const searchPauseMs = 250;
 
 /**
  * `/customers/create-sub` (spec 2): a further account of a customer's owners, under the same
@@ -26,21 +30,32 @@ export function CreateSubAccountPage() {
   const client = useQueryClient();
   const { active } = useEntryData();
   const scope = customerScopeOf(active);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim().toLowerCase()), searchPauseMs);
+    return () => clearTimeout(timer);
+  }, [typed]);
   const parents = useQuery({
     ...customersQuery(scope ?? { kind: 'operator', id: '', name: '' }, {
-      search: '',
+      search,
       sort: 'account_name',
       direction: 'asc',
       page: 1,
-      per_page: 100,
+      per_page: pickerSize,
     }),
     enabled: !!scope,
   });
   const [values, setValues] = useState<Record<Field, string>>({ parent: '', account_name: '', comment: '' });
+  /** The chosen customer stays an option while a later search shows others. */
+  const [chosen, setChosen] = useState<{ id: string; name: string }>();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitError, setSubmitError] = useState<string>();
   const [busy, setBusy] = useState(false);
   if (!scope) return null;
+  const found = (parents.data?.items ?? []).map((row) => ({ id: row.id, name: row.account_name }));
+  const total = parents.data?.total ?? 0;
+  const options = chosen && !found.some((row) => row.id === chosen.id) ? [chosen, ...found] : found;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,21 +91,55 @@ export function CreateSubAccountPage() {
       </div>
       <section className="card">
         <form className="customer-form" noValidate onSubmit={(event) => void submit(event)}>
+          <div className="field">
+            <label htmlFor={`${id}-find`}>{t('customers.searchParent')}</label>
+            <input
+              id={`${id}-find`}
+              type="search"
+              name="find"
+              autoComplete="off"
+              value={typed}
+              aria-controls={`${id}-parent`}
+              onChange={(event) => setTyped(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter looks the name up at once instead of submitting the form.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  setSearch(typed.trim().toLowerCase());
+                }
+              }}
+            />
+          </div>
           <FormField id={`${id}-parent`} label={t('customers.fields.parent')} error={errors.parent}>
             <select
               id={`${id}-parent`}
               name="parent"
               value={values.parent}
-              onChange={(event) => setValues({ ...values, parent: event.target.value })}
+              aria-busy={parents.isFetching || undefined}
+              onChange={(event) => {
+                const row = options.find((option) => option.id === event.target.value);
+                setChosen(row);
+                setValues({ ...values, parent: event.target.value });
+              }}
             >
               <option value="">{t('customers.chooseParent')}</option>
-              {(parents.data?.items ?? []).map((row) => (
+              {options.map((row) => (
                 <option key={row.id} value={row.id}>
-                  {row.account_name}
+                  {row.name}
                 </option>
               ))}
             </select>
           </FormField>
+          {found.length === 0 && search !== '' && !parents.isFetching && (
+            <p className="muted small" role="status">
+              {t('customers.noneMatch')}
+            </p>
+          )}
+          {total > found.length && (
+            <p className="muted small" role="status">
+              {t('customers.parentsShown', { shown: found.length, total })}
+            </p>
+          )}
           <FormField id={`${id}-account_name`} label={t('customers.fields.accountName')} error={errors.account_name}>
             <input
               id={`${id}-account_name`}

@@ -3,20 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatBtc } from '@/lib/money/format.ts';
-import { paymentsQuery, type PaymentListParams } from '@/lib/money/money-api.ts';
-import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 import { useEntryData } from '@/lib/use-entry-data.ts';
 import { PaymentsTable } from '@/components/money/payments-table.tsx';
 import { Pager, pageWindow } from '@/components/ui/pager.tsx';
 import './customers.css';
-import { customerQuery, customerScopeOf, earnedFromMinerQuery } from './customers-api.ts';
+import { customerPaymentsQuery, customerQuery, customerScopeOf, earnedFromMinerQuery } from './customers-api.ts';
 import { CustomerHeading } from './customer-tabs.tsx';
 
 const perPage = 20;
 
 /**
- * `/customers/{id}/payments` (spec 2): the customer's payments as the customer sees them, and what
- * the operator (or the pool) earned from it, which only the operator's people see.
+ * `/customers/{id}/payments` (spec 2): the customer's payments as the customer sees them, each
+ * reward with the operator's share of it, and what the operator (or the pool) earned from it in
+ * all; the customer's own payments screen shows neither.
  */
 export function CustomerPaymentsPage() {
   const { t } = useTranslation();
@@ -30,12 +29,13 @@ export function CustomerPaymentsPage() {
     ...customerQuery(scope ?? { kind: 'operator', id: '', name: '' }, id),
     enabled: !!scope,
   });
-  const mining: MiningScope = { kind: 'miner', id, name: customer.data?.account_name ?? '' };
-  const params: PaymentListParams = { types: [], direction: undefined, status: undefined, page, perPage };
-  const list = useQuery({ ...paymentsQuery(mining, params), enabled: !!scope && customer.data?.balance !== null });
+  const list = useQuery({
+    ...customerPaymentsQuery(scope ?? { kind: 'operator', id: '', name: '' }, id, page, perPage),
+    enabled: !!scope && customer.data !== undefined && customer.data.balance !== null,
+  });
   const earned = useQuery({
     ...earnedFromMinerQuery(scope ?? { kind: 'operator', id: '', name: '' }, id),
-    enabled: !!scope && customer.data?.earned !== null,
+    enabled: !!scope && customer.data !== undefined && customer.data.earned !== null,
   });
   // The list appears once the card above it has its answer, so it never moves down (as /settings).
   const earnedSettled = customer.data?.earned === null || !earned.isPending;
@@ -56,7 +56,23 @@ export function CustomerPaymentsPage() {
       )}
       {customer.data?.balance !== null && earnedSettled && (
         <section className="card" aria-label={t('screens.customerPayments')}>
-          {list.data && list.data.items.length > 0 && <PaymentsTable payments={list.data.items} />}
+          {list.data && list.data.items.length > 0 && (
+            <PaymentsTable
+              payments={list.data.items}
+              extra={{
+                key: 'operator-share',
+                label: t('customers.operatorShare'),
+                cell: (payment) =>
+                  payment.operator_share === null ? (
+                    <span className="muted">—</span>
+                  ) : (
+                    <span data-operator-share={payment.operator_share}>
+                      {formatBtc(payment.operator_share, locale)}
+                    </span>
+                  ),
+              }}
+            />
+          )}
           {list.data?.items.length === 0 && <p className="muted empty">{t('payments.none')}</p>}
           {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
           <Pager

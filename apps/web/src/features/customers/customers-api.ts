@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Permission } from '@pool/contract/accounts';
 import type {
   CreateCustomerBody,
@@ -9,6 +9,7 @@ import type {
   CustomerFeeList,
   CustomerListQuery,
   CustomerPage,
+  CustomerPaymentsPage,
   CustomerPeople,
   EarnedFromMiner,
   UpdateCustomerBody,
@@ -91,6 +92,18 @@ export const earnedFromMinerQuery = (scope: CustomerScope, minerId: string) =>
     queryKey: [customersKey, scope.kind, scope.id, minerId, 'earned'],
     queryFn: ({ signal }) =>
       api<EarnedFromMiner>(`${base(scope)}/earned-from-miner`, { signal, query: { miner_id: minerId } }),
+  });
+
+/** The customer's payments as it sees them, each reward with the operator's share (the scope's people only). */
+export const customerPaymentsQuery = (scope: CustomerScope, minerId: string, page: number, perPage: number) =>
+  queryOptions({
+    queryKey: [customersKey, scope.kind, scope.id, minerId, 'payments', page, perPage],
+    queryFn: ({ signal }) =>
+      api<CustomerPaymentsPage>(`${customerPath(scope, minerId)}/payments`, {
+        signal,
+        query: { page: String(page), per_page: String(perPage) },
+      }),
+    placeholderData: keepPreviousData,
   });
 
 export const createCustomer = (scope: CustomerScope, body: CreateCustomerBody) =>
