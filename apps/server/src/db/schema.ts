@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { PoolAddress, PoolSettings, StoredPageSettings } from '@pool/contract/pool-config';
 import type { Language } from '@pool/contract/languages';
 import type { AccountKind, Role } from '@pool/contract/accounts';
@@ -8,6 +22,9 @@ import type { Section } from '@pool/contract/access';
 
 /** The product's own tables; the identity service keeps its tables in the `identity` schema. */
 export const app = pgSchema('app');
+
+/** PostgreSQL's 64-bit transaction id, which drizzle has no column for. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 export const pools = app.table(
   'pools',
@@ -69,6 +86,39 @@ export const miners = app.table(
     index('miners_operator_idx').on(table.operatorId, table.accountName),
     check('miners_account_name_check', sql`${table.accountName} ~ '^[a-z0-9_]{3,32}$'`),
   ],
+);
+
+/**
+ * A customer's figures for the customer list (issue 16), stored so that a list read joins one row
+ * per customer: its hardware workers' summed current hashrates, rewritten by the mining engine
+ * where it rewrites those (modules/customers/figures.ts), and its rewards' operator share and pool
+ * part, summed by triggers on the reward breakdowns (migration 0015). A missing row is all zeros.
+ */
+export const customerFigures = app.table('customer_figures', {
+  minerId: uuid()
+    .primaryKey()
+    .references(() => miners.id),
+  hashRate15m: doublePrecision('hash_rate_15m').notNull().default(0),
+  hashRate24h: doublePrecision('hash_rate_24h').notNull().default(0),
+  operatorEarned: bigint({ mode: 'bigint' }).notNull().default(0n),
+  poolEarned: bigint({ mode: 'bigint' }).notNull().default(0n),
+});
+
+/**
+ * Which transactions changed what a scope's (a pool's, an operator's) customer list shows, one row
+ * each, written by migration 0015's triggers; a list read reuses its rows while the scope's sum of
+ * weights is unchanged (modules/customers/list-reads.ts).
+ */
+export const customerListChanges = app.table(
+  'customer_list_changes',
+  {
+    scopeId: uuid().notNull(),
+    tx: xid8()
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    weight: bigint({ mode: 'bigint' }).notNull().default(1n),
+  },
+  (table) => [primaryKey({ name: 'customer_list_changes_pkey', columns: [table.scopeId, table.tx] })],
 );
 
 /** A person of the product; the id is their identity's id in the identity service. */

@@ -3,9 +3,9 @@ import { toBigInt } from '../money/ledger/ledger-repository.ts';
 
 /**
  * The customer area's SQL (issue 16). A scope is an operator (its customers) or a pool (all its
- * miners). The list reads every customer of the scope in one statement of aggregates the mining
- * engine and the ledger keep (worker counts per account, worker hashrates, balances, breakdowns),
- * so that search, sorting and paging are done over rows already in memory.
+ * miners). The list reads every customer of the scope in one statement of figures stored per
+ * customer (worker counts by status, summed hashrates and earnings, balances), one row each, so
+ * that search, sorting and paging are done over rows already in memory.
  */
 
 export type CustomerScope = { kind: 'operator'; id: string } | { kind: 'pool'; id: string };
@@ -58,7 +58,9 @@ export function customerRepository(query: Query) {
   /**
    * Every customer of the scope with its figures. The fee is the one the customer pays today: its
    * operator's fee in force, else the pool's fee in force for it, else the pool's default; a pool
-   * reads the pool's own fee. Earned: the operator's shares from it, or the pool's part of its fees.
+   * reads the pool's own fee. Earned: the operator's shares from it (a customer's rewards credit
+   * its own operator), or the pool's part of its fees. Hashrates and earnings come from
+   * app.customer_figures, which their writers keep (migration 0015, figures.ts).
    */
   async function rows(
     scope: CustomerScope,
@@ -79,27 +81,22 @@ export function customerRepository(query: Query) {
            where f.operator_id = $1 and f.starts_on <= $2::date
            order by f.miner_id, f.starts_on desc, f.created_at desc, f.id desc) of on of.miner_id = m.id`
       : '';
-    const earned = operator
-      ? `select miner_id, sum(operator_share) as amount from app.reward_breakdowns where operator_id = $1 group by miner_id`
-      : `select b.miner_id, sum(b.fee - b.operator_share) as amount from app.reward_breakdowns b
-           join app.miners bm on bm.id = b.miner_id where bm.pool_id = $1 group by b.miner_id`;
     const result = await query<ListRow>(
       `with c as (select m.id from app.miners m where ${scoped} and m.deleted_at is null${only})
        select m.id, m.account_name, m.title, m.comment, m.operator_id, m.created_at,
          coalesce(a.workers_stable, 0)::int as stable, coalesce(a.workers_unavailable, 0)::int as unavailable,
          coalesce(a.workers_off, 0)::int as off, coalesce(a.workers_removed, 0)::int as removed,
-         coalesce(w.h15, 0)::float8 as h15, coalesce(w.h24, 0)::float8 as h24,
+         coalesce(cf.hash_rate_15m, 0) as h15, coalesce(cf.hash_rate_24h, 0) as h24,
          coalesce(${operator ? 'of.percent_bp, ' : ''}pf.percent_bp, $3::int) as fee_bp,
-         coalesce(la.balance, 0)::text as balance, coalesce(e.amount, 0)::text as earned
+         coalesce(la.balance, 0)::text as balance,
+         coalesce(${operator ? 'cf.operator_earned' : 'cf.pool_earned'}, 0)::text as earned
        from c join app.miners m on m.id = c.id
        left join app.account_activity a on a.account_id = m.id
-       left join (select miner_id, sum(hash_rate_15m) as h15, sum(hash_rate_24h) as h24 from app.workers
-         where ${operator ? 'operator_id' : 'pool_id'} = $1 and behaviour = 'hardware' group by miner_id) w on w.miner_id = m.id
+       left join app.customer_figures cf on cf.miner_id = m.id
        left join (select distinct on (f.miner_id) f.miner_id, f.percent_bp from app.fees f join c on c.id = f.miner_id
          where f.starts_on <= $2::date order by f.miner_id, f.starts_on desc, f.created_at desc, f.id desc) pf on pf.miner_id = m.id
        ${operatorFee}
-       left join app.ledger_accounts la on la.kind = 'miner' and la.owner_id = m.id
-       left join (${earned}) e on e.miner_id = m.id`,
+       left join app.ledger_accounts la on la.kind = 'miner' and la.owner_id = m.id`,
       params,
     );
     return result.map((row) => ({

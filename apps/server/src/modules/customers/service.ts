@@ -26,6 +26,7 @@ import { transaction, type Query } from '../mining/sql.ts';
 import { feesOf } from '../money/fees/service.ts';
 import { dayMs, dayOf, startOf } from '../money/rewards/reward-run.ts';
 import { basisPointsOf, percentOf, type RewardTerms } from '../money/rewards/terms-repository.ts';
+import { freshListReads } from './list-reads.ts';
 import { customerRepository, type CustomerRecord, type CustomerScope } from './repository.ts';
 
 export interface CustomerServiceOptions {
@@ -41,8 +42,6 @@ export interface CustomerServiceOptions {
   minerPayments: (minerId: string, query: PaymentsQuery) => Promise<PaymentsPage>;
   /** Tells every process's grant cache that permissions changed (sub-account owners, total_fee_hide). */
   accessChanged?: () => Promise<void>;
-  /** How long one scope's rows are reused (concurrent reads share one computation); 0: never. */
-  cacheTtl?: number;
 }
 
 export interface Actor {
@@ -99,7 +98,6 @@ export function customerService(options: CustomerServiceOptions) {
   const today = () => dayOf(clock());
   const tomorrow = () => dayOf(startOf(today()) + dayMs);
 
-  const ttl = options.cacheTtl ?? 1500;
   /** One read of every customer of a scope, its totals, and its orders, each sorted once when first asked. */
   const snapshotOf = (rows: CustomerRecord[]) => {
     const orders = new Map<string, CustomerRecord[]>();
@@ -130,40 +128,12 @@ export function customerService(options: CustomerServiceOptions) {
       },
     };
   };
-  type Snapshot = ReturnType<typeof snapshotOf>;
-  /**
-   * The list's snapshots, per scope and day. Past the TTL the last snapshot still answers while one
-   * read refreshes it (at most one TTL plus one read stale); a write drops them all, so the next
-   * read waits for a fresh one.
-   */
-  const snapshots = new Map<string, { at: number; value: Promise<Snapshot>; refreshing: boolean }>();
-  const allRows = async (scope: CustomerScope): Promise<Snapshot> => {
-    const day = today();
-    const key = `${scope.kind}/${scope.id}/${day}`;
-    const read = async () => snapshotOf(await repository.rows(scope, day, await terms.defaultFeeBp(poolId)));
-    const now = clock();
-    const held = snapshots.get(key);
-    if (!held || ttl <= 0) {
-      if (snapshots.size > 1_000) snapshots.clear();
-      const value = read();
-      if (ttl > 0) snapshots.set(key, { at: now, value, refreshing: false });
-      value.catch(() => snapshots.delete(key));
-      return value;
-    }
-    if (now - held.at > ttl && !held.refreshing) {
-      held.refreshing = true;
-      const fresh = read();
-      fresh.then(
-        () => {
-          if (snapshots.get(key) === held) snapshots.set(key, { at: clock(), value: fresh, refreshing: false });
-        },
-        () => {
-          held.refreshing = false;
-        },
-      );
-    }
-    return held.value;
-  };
+  /** Every customer of a scope as of a moment after the call: stored rows while nothing changed. */
+  const allRows = freshListReads(query, {
+    day: today,
+    defaultFeeBp: () => terms.defaultFeeBp(poolId),
+    read: async (scope, day, defaultFeeBp) => snapshotOf(await repository.rows(scope, day, defaultFeeBp)),
+  });
 
   /** The customer, when it belongs to the scope; a 404 otherwise (another operator's, another pool's). */
   async function customerOf(scope: CustomerScope, minerId: string) {
@@ -225,8 +195,6 @@ export function customerService(options: CustomerServiceOptions) {
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw taken();
       throw error;
-    } finally {
-      snapshots.clear();
     }
   }
 
@@ -270,7 +238,6 @@ export function customerService(options: CustomerServiceOptions) {
     async update(scope: CustomerScope, minerId: string, details: { title?: string | null; comment?: string | null }) {
       await customerOf(scope, minerId);
       await repository.setDetails(minerId, details);
-      snapshots.clear();
     },
 
     /**
@@ -363,7 +330,6 @@ export function customerService(options: CustomerServiceOptions) {
         comment: body.comment ? body.comment : null,
         createdBy: by.userId,
       });
-      snapshots.clear();
       const fee = operatorFeesOf(await repository.operatorFees(minerId)).find((entry) => entry.id === id);
       if (!fee) throw new Error('the fee just written was not found');
       return fee;

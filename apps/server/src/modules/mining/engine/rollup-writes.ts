@@ -1,6 +1,7 @@
 import type { Database } from '@pool/db/database';
 import type { Resolution } from '@pool/contract/mining';
 import { resolutionSpec, type ResolutionSpec } from '../resolutions.ts';
+import { refreshCustomerHashRates } from '../../customers/figures.ts';
 import { epochMs, transaction, type Query } from '../sql.ts';
 
 export type StatWindow = '15m' | '1h' | '24h';
@@ -105,7 +106,7 @@ async function refreshWorkerStats(
   workerIds?: number[],
 ): Promise<number> {
   const source = statSource[window];
-  const rows = await query<{ id: number }>(
+  const rows = await query<{ id: number; miner_id: string }>(
     `update app.workers w set ${source.columns}
      from (
        select w.id, coalesce(sum(b.accepted_difficulty), 0) as accepted, coalesce(sum(b.rejected_difficulty), 0) as rejected,
@@ -118,9 +119,15 @@ async function refreshWorkerStats(
        group by w.id
      ) x
      where w.id = x.id and ${statChanged[window]}
-     returning w.id`,
+     returning w.id, w.miner_id`,
     [from, to, (to - from) / 1000, ...(workerIds ? [workerIds] : [])],
   );
+  // The customer list shows the 15-minute and 24-hour sums, kept in the same transaction.
+  if (window !== '1h')
+    await refreshCustomerHashRates(
+      query,
+      rows.map((row) => row.miner_id),
+    );
   return rows.length;
 }
 
@@ -153,7 +160,7 @@ export function rollupWrites(database: Database) {
     },
 
     refreshWorkerStats: (window: StatWindow, from: number, to: number, workerIds?: number[]): Promise<number> =>
-      refreshWorkerStats(query, window, from, to, workerIds),
+      transaction(database, (tx) => refreshWorkerStats(tx, window, from, to, workerIds)),
   };
 }
 

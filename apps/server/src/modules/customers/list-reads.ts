@@ -1,0 +1,67 @@
+import type { Query } from '../mining/sql.ts';
+import type { CustomerScope } from './repository.ts';
+
+/** Past this many change rows, a scope's rows of finished transactions are folded into one. */
+const foldAbove = 64;
+
+const stampStatement = `select coalesce(sum(weight), 0)::text as stamp, count(*)::int as rows
+  from app.customer_list_changes where scope_id = $1`;
+
+// Only transactions every snapshot sees as finished are folded, so no reader can see half of it;
+// the folded row carries their summed weight, so the scope's sum stays what it was.
+const foldStatement = `with gone as (
+    delete from app.customer_list_changes where scope_id = $1 and tx < pg_snapshot_xmin(pg_current_snapshot())
+    returning weight)
+  insert into app.customer_list_changes (scope_id, weight) select $1, sum(weight) from gone having count(*) > 0`;
+
+/**
+ * The customer list's reads of one scope (issue 16). Every answer is at least as new as its
+ * request, for writes of any process: a request waits for a check that starts after it came
+ * (requests that come while one runs share the next). The check reads the scope's change stamp,
+ * which migration 0015's triggers raise in every transaction that changes a figure the list shows;
+ * an unchanged stamp (and pool default fee, and day) answers from the rows read before, else the
+ * rows are read again. The stamp is read before the rows, so rows are never older than their stamp.
+ */
+export function freshListReads<T>(
+  query: Query,
+  options: {
+    day: () => string;
+    defaultFeeBp: () => Promise<number>;
+    read: (scope: CustomerScope, day: string, defaultFeeBp: number) => Promise<T>;
+  },
+) {
+  const held = new Map<string, { day: string; stamp: string; feeBp: number; value: T }>();
+  const checks = new Map<string, { running: Promise<T>; queued?: Promise<T> }>();
+
+  async function check(scope: CustomerScope, key: string): Promise<T> {
+    const day = options.day();
+    const [[row], feeBp] = await Promise.all([
+      query<{ stamp: string; rows: number }>(stampStatement, [scope.id]),
+      options.defaultFeeBp(),
+    ]);
+    const stamp = row?.stamp ?? '0';
+    if ((row?.rows ?? 0) > foldAbove) await query(foldStatement, [scope.id]);
+    const kept = held.get(key);
+    if (kept && kept.day === day && kept.stamp === stamp && kept.feeBp === feeBp) return kept.value;
+    const value = await options.read(scope, day, feeBp);
+    if (!held.has(key) && held.size >= 1_000) held.clear();
+    held.set(key, { day, stamp, feeBp, value });
+    return value;
+  }
+
+  return (scope: CustomerScope): Promise<T> => {
+    const key = `${scope.kind}/${scope.id}`;
+    const start = (): Promise<T> => {
+      const running = check(scope, key).finally(() => {
+        const entry = checks.get(key);
+        if (entry?.running === running && !entry.queued) checks.delete(key);
+      });
+      checks.set(key, { running });
+      return running;
+    };
+    const entry = checks.get(key);
+    if (!entry) return start();
+    entry.queued ??= entry.running.then(start, start);
+    return entry.queued;
+  };
+}
