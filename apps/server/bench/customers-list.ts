@@ -167,6 +167,22 @@ export async function benchCustomerList(line: (text: string) => void) {
       line(
         `  the first (cold) read: ${coldMs.toFixed(1)} ms — ${body.total} customers, totals over ${body.totals.customers}`,
       );
+      // A write as another process makes one (a customer's title), then the next read, ten times.
+      const afterWrite: number[] = [];
+      for (let n = 0; n < 10; n += 1) {
+        await database.query('update app.miners set title = $2 where account_name = $1', ['customer1', `Rack ${n}`]);
+        const at = performance.now();
+        const read = await fetch(`${origin}${list}?search=customer1&per_page=1`, {
+          headers: { cookie: 'session=operator' },
+        });
+        const page = (await read.json()) as { items: { title: string | null }[] };
+        afterWrite.push(performance.now() - at);
+        if (page.items[0]?.title !== `Rack ${n}`) line(`  the read after write ${n} answered a stale title`);
+      }
+      afterWrite.sort((a, b) => a - b);
+      line(
+        `  the first read after a write, 10 writes: median ${percentile(afterWrite, 50).toFixed(1)} ms, max ${afterWrite.at(-1)?.toFixed(1)} ms`,
+      );
       const sorts = ['hash_rate', 'workers', 'fee', 'earned', 'account_name'];
       const pages: { name: string; path: (n: number) => string }[] = [
         { name: 'first page, 20 a page', path: () => list },

@@ -130,3 +130,12 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "ledger_accounts_list_update" AFTER UPDATE ON "app"."ledger_accounts" REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "app"."customer_list_balances_changed"();
+--> statement-breakpoint
+-- The pool's default fee is the fee of every customer without one of its own.
+CREATE FUNCTION "app"."customer_list_pool_fee_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM "app"."customer_list_touch"(array[NEW.id] || array(SELECT id FROM "app"."operators" WHERE pool_id = NEW.id));
+	RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "pools_list_default_fee" AFTER UPDATE OF "settings" ON "app"."pools" FOR EACH ROW WHEN (OLD.settings->'default_fee_percent' IS DISTINCT FROM NEW.settings->'default_fee_percent') EXECUTE FUNCTION "app"."customer_list_pool_fee_changed"();

@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds)('the customer list after writes on %s', (kind) 
     expect(await drift()).toEqual([]);
   });
 
-  it('keeps answering every change once a scope’s change rows are folded', async () => {
+  it('keeps answering every change (titles, the pool’s default fee) once a scope’s change rows are folded', async () => {
     const before = await list();
     for (let n = 0; n < 70; n += 1) {
       await database.query('update app.miners set title = $2 where id = $1', [beta.id, `Farm ${n}`]);
@@ -173,5 +173,9 @@ describe.each(testDatabaseKinds)('the customer list after writes on %s', (kind) 
     await database.query('update app.miners set title = null where id = $1', [beta.id]);
     expect((await rowOf(beta)).title).toBeNull();
     expect((await list()).totals).toEqual(before.totals);
+    // The pool's default fee is the fee of a customer without one of its own.
+    expect((await rowOf(alpha)).fee_percent).toBe(1);
+    await rewardTerms(database).setDefaultFeePercent(factory.pool.id, 2);
+    expect((await rowOf(alpha)).fee_percent).toBe(2);
   });
 });

@@ -18,34 +18,31 @@ const foldStatement = `with gone as (
  * The customer list's reads of one scope (issue 16). Every answer is at least as new as its
  * request, for writes of any process: a request waits for a check that starts after it came
  * (requests that come while one runs share the next). The check reads the scope's change stamp,
- * which migration 0015's triggers raise in every transaction that changes a figure the list shows;
- * an unchanged stamp (and pool default fee, and day) answers from the rows read before, else the
- * rows are read again. The stamp is read before the rows, so rows are never older than their stamp.
+ * which migration 0015's triggers raise in every transaction that changes a figure the list shows
+ * (the pool's default fee included); an unchanged stamp on the same day answers from the rows read
+ * before, else the rows are read again. The stamp is read before the rows, so rows are never older
+ * than their stamp.
  */
 export function freshListReads<T>(
   query: Query,
   options: {
     day: () => string;
-    defaultFeeBp: () => Promise<number>;
-    read: (scope: CustomerScope, day: string, defaultFeeBp: number) => Promise<T>;
+    read: (scope: CustomerScope, day: string) => Promise<T>;
   },
 ) {
-  const held = new Map<string, { day: string; stamp: string; feeBp: number; value: T }>();
+  const held = new Map<string, { day: string; stamp: string; value: T }>();
   const checks = new Map<string, { running: Promise<T>; queued?: Promise<T> }>();
 
   async function check(scope: CustomerScope, key: string): Promise<T> {
     const day = options.day();
-    const [[row], feeBp] = await Promise.all([
-      query<{ stamp: string; rows: number }>(stampStatement, [scope.id]),
-      options.defaultFeeBp(),
-    ]);
+    const [row] = await query<{ stamp: string; rows: number }>(stampStatement, [scope.id]);
     const stamp = row?.stamp ?? '0';
     if ((row?.rows ?? 0) > foldAbove) await query(foldStatement, [scope.id]);
     const kept = held.get(key);
-    if (kept && kept.day === day && kept.stamp === stamp && kept.feeBp === feeBp) return kept.value;
-    const value = await options.read(scope, day, feeBp);
+    if (kept && kept.day === day && kept.stamp === stamp) return kept.value;
+    const value = await options.read(scope, day);
     if (!held.has(key) && held.size >= 1_000) held.clear();
-    held.set(key, { day, stamp, feeBp, value });
+    held.set(key, { day, stamp, value });
     return value;
   }
 

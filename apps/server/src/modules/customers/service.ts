@@ -131,8 +131,7 @@ export function customerService(options: CustomerServiceOptions) {
   /** Every customer of a scope as of a moment after the call: stored rows while nothing changed. */
   const allRows = freshListReads(query, {
     day: today,
-    defaultFeeBp: () => terms.defaultFeeBp(poolId),
-    read: async (scope, day, defaultFeeBp) => snapshotOf(await repository.rows(scope, day, defaultFeeBp)),
+    read: async (scope, day) => snapshotOf(await repository.rows(scope, day, await terms.defaultFeeBp(poolId))),
   });
 
   /** The customer, when it belongs to the scope; a 404 otherwise (another operator's, another pool's). */
