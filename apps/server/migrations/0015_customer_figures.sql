@@ -45,8 +45,8 @@ WHERE w.miner_id IS NOT NULL OR b.miner_id IS NOT NULL;
 -- Which transactions changed what a scope's customer list shows (issue 16): one row per writing
 -- transaction and scope (a pool, an operator), written by the triggers below. A list read keeps its
 -- rows while the scope's sum of weights stays the same: the sum only grows, so an equal sum means
--- no change committed since (modules/customers/list-reads.ts). Rows of finished transactions are
--- folded into one of their summed weight now and then, which keeps the sum.
+-- no change committed since (modules/customers/list-reads.ts). The mining engine's minute refresh
+-- folds a scope's rows into one carrying their summed weight, which keeps the sum (figures.ts).
 CREATE TABLE "app"."customer_list_changes" (
 	"scope_id" uuid NOT NULL,
 	"tx" xid8 DEFAULT pg_current_xact_id() NOT NULL,

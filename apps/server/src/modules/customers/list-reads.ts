@@ -1,18 +1,8 @@
 import type { Query } from '../mining/sql.ts';
 import type { CustomerScope } from './repository.ts';
 
-/** Past this many change rows, a scope's rows of finished transactions are folded into one. */
-const foldAbove = 64;
-
-const stampStatement = `select coalesce(sum(weight), 0)::text as stamp, count(*)::int as rows
-  from app.customer_list_changes where scope_id = $1`;
-
-// Only transactions every snapshot sees as finished are folded, so no reader can see half of it;
-// the folded row carries their summed weight, so the scope's sum stays what it was.
-const foldStatement = `with gone as (
-    delete from app.customer_list_changes where scope_id = $1 and tx < pg_snapshot_xmin(pg_current_snapshot())
-    returning weight)
-  insert into app.customer_list_changes (scope_id, weight) select $1, sum(weight) from gone having count(*) > 0`;
+const stampStatement =
+  'select coalesce(sum(weight), 0)::text as stamp from app.customer_list_changes where scope_id = $1';
 
 /**
  * The customer list's reads of one scope (issue 16). Every answer is at least as new as its
@@ -21,7 +11,7 @@ const foldStatement = `with gone as (
  * which migration 0015's triggers raise in every transaction that changes a figure the list shows
  * (the pool's default fee included); an unchanged stamp on the same day answers from the rows read
  * before, else the rows are read again. The stamp is read before the rows, so rows are never older
- * than their stamp.
+ * than their stamp. The mining engine folds the change rows every minute (figures.ts).
  */
 export function freshListReads<T>(
   query: Query,
@@ -35,9 +25,8 @@ export function freshListReads<T>(
 
   async function check(scope: CustomerScope, key: string): Promise<T> {
     const day = options.day();
-    const [row] = await query<{ stamp: string; rows: number }>(stampStatement, [scope.id]);
+    const [row] = await query<{ stamp: string }>(stampStatement, [scope.id]);
     const stamp = row?.stamp ?? '0';
-    if ((row?.rows ?? 0) > foldAbove) await query(foldStatement, [scope.id]);
     const kept = held.get(key);
     if (kept && kept.day === day && kept.stamp === stamp) return kept.value;
     const value = await options.read(scope, day);
