@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demo } from './support/demo.ts';
 import { startDemoServer } from './support/demo-server.ts';
 import { appPort } from './support/environment.ts';
@@ -8,9 +8,10 @@ import {
   accountNameOf,
   freshTotpCode,
   newEmail,
-  setUpTotp,
   signInWithPassword,
+  signInWithSecondFactor,
   strongPassword,
+  type VerifiedPerson,
 } from './support/people.ts';
 
 /**
@@ -34,11 +35,7 @@ let spawnedAt = 0;
 /** The server's clock: DEMO_CLOCK plus the time since it was spawned (it never runs behind this). */
 const serverClock = () => Date.parse(clockStart) + (Date.now() - spawnedAt);
 
-interface Admin {
-  page: Page;
-  /** Clicks a button whose change is critical, passing the verification dialog if it asks. */
-  confirm: (button: Locator) => Promise<void>;
-}
+type Admin = VerifiedPerson;
 let admin: Admin | undefined;
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -47,23 +44,7 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 async function signInAsAdmin(browser: Browser): Promise<Admin> {
-  const page = await newPage(browser);
-  await signInWithPassword(page, 'admin@demo.pool', demo.password);
-  await expect(page).not.toHaveURL(/\/auth\//);
-  const used = new Set<string>();
-  const secret = await setUpTotp(page, used);
-  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
-  return {
-    page,
-    confirm: async (button) => {
-      await button.click();
-      if (await dialog.isVisible({ timeout: 3_000 }).catch(() => false)) {
-        await dialog.getByLabel('Authentication code').fill(await freshTotpCode(secret, used));
-        await dialog.getByRole('button', { name: 'Verify' }).click();
-        await expect(dialog).toBeHidden();
-      }
-    },
-  };
+  return signInWithSecondFactor(await newPage(browser), 'admin@demo.pool', demo.password);
 }
 
 const adminOf = (): Admin => {

@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demo } from './support/demo.ts';
 import { startDemoServer } from './support/demo-server.ts';
 import { appPort } from './support/environment.ts';
-import { freshTotpCode, setUpTotp, signInWithPassword } from './support/people.ts';
+import { signInWithPassword, signInWithSecondFactor, type VerifiedPerson } from './support/people.ts';
 
 /**
  * Issue 15's virtual mining and the platform's sharing screens, on a demo server of their own (a
@@ -17,33 +17,12 @@ const shots = `${process.env.TMPDIR ?? '/tmp'}/pool-e2e-shots-${appPort}`;
 
 let server: ChildProcess | undefined;
 let origin = '';
+type Person = VerifiedPerson;
 let admin: Person | undefined;
 
-interface Person {
-  page: Page;
-  /** Clicks a button whose change is critical, passing the verification dialog if it asks. */
-  confirm: (button: Locator) => Promise<void>;
-}
-
-async function signInWithSecondFactor(browser: Browser, email: string): Promise<Person> {
+async function signInAs(browser: Browser, email: string): Promise<Person> {
   const context = await browser.newContext({ baseURL: origin, permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
-  await signInWithPassword(page, email, demo.password);
-  await expect(page).not.toHaveURL(/\/auth\//);
-  const used = new Set<string>();
-  const secret = await setUpTotp(page, used);
-  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
-  return {
-    page,
-    confirm: async (button) => {
-      await button.click();
-      if (await dialog.isVisible({ timeout: 3_000 }).catch(() => false)) {
-        await dialog.getByLabel('Authentication code').fill(await freshTotpCode(secret, used));
-        await dialog.getByRole('button', { name: 'Verify' }).click();
-        await expect(dialog).toBeHidden();
-      }
-    },
-  };
+  return signInWithSecondFactor(await context.newPage(), email, demo.password);
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -68,7 +47,7 @@ test.describe.serial('virtual mining and sharing settings @mobile', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const { page, confirm } = await signInWithSecondFactor(browser, 'staff@demo.pool');
+    const { page, confirm } = await signInAs(browser, 'staff@demo.pool');
     await page.goto('/transfers');
     const section = page.getByRole('region', { name: 'Virtual-mining contracts' });
     await expect(section.getByText('No virtual-mining contracts yet.')).toBeVisible();
@@ -116,7 +95,7 @@ test.describe.serial('virtual mining and sharing settings @mobile', () => {
 
   test('a platform admin tops bob up with a comment, and bob sees it among his transfers', async ({ browser }) => {
     test.setTimeout(120_000);
-    admin = await signInWithSecondFactor(browser, 'admin@demo.pool');
+    admin = await signInAs(browser, 'admin@demo.pool');
     const { page, confirm } = admin;
     await page.goto('/platform/unallocated');
     const section = page.getByRole('region', { name: 'Virtual-mining top-up' });

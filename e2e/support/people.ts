@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 
 /** A fresh address for each journey, so journeys never share an account. */
@@ -67,4 +67,31 @@ export async function setUpTotp(page: Page, used: Set<string>): Promise<string> 
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('Your authenticator app is set up.')).toBeVisible();
   return secret;
+}
+
+/** A signed-in person with an authenticator app, who can pass the verification dialog. */
+export interface VerifiedPerson {
+  page: Page;
+  /** Clicks a control whose change is critical, passing the verification dialog if it asks. */
+  confirm: (control: Locator) => Promise<void>;
+}
+
+/** Signs in on `page` with the password and turns on two-factor, so that critical changes can pass. */
+export async function signInWithSecondFactor(page: Page, email: string, password: string): Promise<VerifiedPerson> {
+  await signInWithPassword(page, email, password);
+  await expect(page).not.toHaveURL(/\/auth\//);
+  const used = new Set<string>();
+  const secret = await setUpTotp(page, used);
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  return {
+    page,
+    confirm: async (control) => {
+      await control.click();
+      if (await dialog.isVisible({ timeout: 3_000 }).catch(() => false)) {
+        await dialog.getByLabel('Authentication code').fill(await freshTotpCode(secret, used));
+        await dialog.getByRole('button', { name: 'Verify' }).click();
+        await expect(dialog).toBeHidden();
+      }
+    },
+  };
 }
