@@ -26,7 +26,7 @@ const invite: TelegramInvite = {
 };
 
 /** The notification API as the server answers, with Telegram configured or not. */
-function serve(options: { telegram: boolean }) {
+function serve(options: { telegram: boolean; preferencesHeld?: Promise<void> }) {
   let preferences: NotificationPreferences = {
     items: notificationKinds.map((kind) => ({
       kind,
@@ -44,6 +44,7 @@ function serve(options: { telegram: boolean }) {
       const method = init?.method ?? 'GET';
       calls.push(`${method} ${path}`);
       if (path === `/identity/${userId}/notifications/preferences`) {
+        await options.preferencesHeld;
         if (method === 'PUT') {
           const body = JSON.parse(init?.body as string) as NotificationPreferences;
           preferences = {
@@ -125,5 +126,16 @@ describe('notifications screen', () => {
     renderInApp(<NotificationsPage />, { at: '/settings/notifications', entry: { identity } });
     expect(await screen.findByText(/Telegram is not configured on this pool/)).toBeInTheDocument();
     expect(await screen.findByRole('switch', { name: 'Rewards by E-mail' })).not.toBeChecked();
+  });
+
+  it('shows the Telegram card only once the preferences above it answered, having asked for both at once', async () => {
+    let answer: () => void = () => {};
+    const api = serve({ telegram: true, preferencesHeld: new Promise((resolve) => (answer = resolve)) });
+    renderInApp(<NotificationsPage />, { at: '/settings/notifications', entry: { identity } });
+    await waitFor(() => expect(api.calls).toContain('GET /telegram/chats/current'));
+    expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('switch', { name: 'Payouts by Telegram' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Telegram' })).toBeInTheDocument();
   });
 });

@@ -36,11 +36,15 @@ export function NotificationsPage() {
   const { t } = useTranslation();
   const { identity } = useEntryData();
   const userId = identity?.user.id ?? '';
+  // Both load at once, but the Telegram card shows only once the table above it has its answer:
+  // content is only ever added below what is on screen, so nothing a reader looks at moves.
+  const preferences = useQuery({ ...preferencesQuery(userId), enabled: userId !== '' });
+  useQuery({ ...telegramQuery(userId), enabled: userId !== '' });
   return (
     <div className="page">
       <h1 className="page-title">{t('screens.notifications')}</h1>
       {userId && <PreferencesSection userId={userId} />}
-      {userId && <TelegramSection userId={userId} />}
+      {userId && !preferences.isPending && <TelegramSection userId={userId} />}
     </div>
   );
 }
