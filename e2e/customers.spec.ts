@@ -211,6 +211,18 @@ test.describe.serial('the customer area', () => {
       await operatorPage.request.get(`${api}/operators/${await operatorIdOf(operatorPage)}/balance`)
     ).json()) as { balance: number };
     expect(earned.balance).toBeGreaterThan(0);
+    // The reward's row shows the operator's share of it: the customer's one reward, so all it earned from it.
+    const fromCustomer = (await (
+      await operatorPage.request.get(
+        `${api}/operators/${await operatorIdOf(operatorPage)}/earned-from-miner?miner_id=${customerId}`,
+      )
+    ).json()) as { amount: number; days: unknown[] };
+    expect(fromCustomer.days).toHaveLength(1);
+    expect(fromCustomer.amount).toBeGreaterThan(0);
+    await expect(operatorPage.locator('tbody tr[data-type="reward"] [data-operator-share]')).toHaveAttribute(
+      'data-operator-share',
+      String(fromCustomer.amount),
+    );
     await admin.page.context().close();
   });
 

@@ -55,7 +55,7 @@ export function CustomerPaymentsPage() {
         </section>
       )}
       {customer.data?.balance !== null && earnedSettled && (
-        <section className="card" aria-label={t('screens.customerPayments')}>
+        <section className="card customer-payments" aria-label={t('screens.customerPayments')}>
           {list.data && list.data.items.length > 0 && (
             <PaymentsTable
               payments={list.data.items}
