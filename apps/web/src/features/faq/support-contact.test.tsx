@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { noIntegrations } from '@pool/contract/integrations';
 import { Toaster } from '@/components/toast/toaster.tsx';
 import { renderInApp, testPoolConfig } from '@/testing/render.tsx';
+import { widgetsStarted } from '@/lib/operating/widgets/support-tools.ts';
 import { SupportContact } from './support-contact.tsx';
 
 function configWith(integrations: Partial<typeof noIntegrations>) {
@@ -30,7 +31,18 @@ describe('support contact on the FAQ', () => {
     expect(screen.queryByRole('button', { name: 'Message us' })).not.toBeInTheDocument();
   });
 
-  it("shows a toast when the messenger's global is missing (not configured, or blocked)", async () => {
+  it('waits for the widgets when clicked before their scripts ran, then opens the chat', async () => {
+    const open = vi.fn();
+    renderInApp(<SupportContact />, { config: configWith({ support_chat: { script_url: 'https://c.example/w.js' } }) });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Chat with support' }));
+    expect(open).not.toHaveBeenCalled();
+    window.supportChat = { open };
+    widgetsStarted();
+    await vi.waitFor(() => expect(open).toHaveBeenCalledOnce());
+  });
+
+  it("shows a toast when the messenger's global is missing once the widgets started (not configured, or blocked)", async () => {
+    widgetsStarted();
     render(<Toaster />);
     renderInApp(<SupportContact />, { config: configWith({ messenger: { script_url: 'https://m.example/b.js' } }) });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Message us' }));

@@ -1,17 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/toast/toast-store.ts';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
-import { WidgetNotConfiguredError, openSupportChat, showMessenger } from '@/lib/operating/widgets/support-tools.ts';
+import {
+  WidgetNotConfiguredError,
+  openSupportChat,
+  showMessenger,
+  widgetsReady,
+} from '@/lib/operating/widgets/support-tools.ts';
 
-/** Opens a support tool; a missing one (spec 8 'not configured') shows a toast rather than nothing. */
+/**
+ * Opens a support tool, waiting for the widgets' scripts if they have not run yet; a missing one
+ * (spec 8 'not configured') shows a toast rather than nothing.
+ */
 function opener(open: () => void, notConfigured: string) {
-  return () => {
+  const opened = () => {
     try {
       open();
+      return true;
     } catch (error) {
       if (!(error instanceof WidgetNotConfiguredError)) throw error;
-      toast.error(notConfigured);
+      return false;
     }
+  };
+  return () => {
+    if (opened()) return;
+    void widgetsReady().then(() => {
+      if (!opened()) toast.error(notConfigured);
+    });
   };
 }
 

@@ -126,7 +126,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
     });
   });
 
-  it('start one at a time, error reporting first, each on an idle callback of its own', async () => {
+  it('start one at a time, error reporting, then the widgets, then analytics, each on an idle callback of its own', async () => {
     const { loaders, startErrorReporting, startAnalytics, startWidgets } = recordingLoaders();
     const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: false };
     const settings = {
@@ -143,7 +143,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
     );
     const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
     const startedSoFar = () =>
-      [startErrorReporting, startAnalytics, startWidgets].map((start) => start.mock.calls.length);
+      [startErrorReporting, startWidgets, startAnalytics].map((start) => start.mock.calls.length);
     await flush();
     expect(startedSoFar()).toEqual([0, 0, 0]);
     for (const expected of [

@@ -1,4 +1,4 @@
-import type { PostHogConfig } from 'posthog-js';
+import type { PostHogConfig } from 'posthog-js/dist/module.slim';
 import type { AnalyticsSettings } from '@pool/contract/integrations';
 
 /** Spec 9: a quarter of sessions are recorded. */

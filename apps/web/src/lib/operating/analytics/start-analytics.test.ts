@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A stand-in for PostHog's SDK that records every call the app makes to it. */
 const calls: [string, ...unknown[]][] = [];
-vi.mock('posthog-js', () => {
+vi.mock('posthog-js/dist/module.slim', () => {
   const client = {
     register: (...args: unknown[]) => calls.push(['register', ...args]),
     identify: (...args: unknown[]) => calls.push(['identify', ...args]),
@@ -50,6 +50,10 @@ describe('product analytics through PostHog', () => {
       disable_session_recording: false,
       opt_out_capturing_by_default: true,
     });
+    // The slim SDK does nothing it is not given: page views on history changes, and the recorder.
+    const extensions = (options as { __extensionClasses?: Record<string, unknown> }).__extensionClasses ?? {};
+    expect(extensions.historyAutocapture).toBeTypeOf('function');
+    expect(extensions.sessionRecording).toBeTypeOf('function');
     expect(calls).toContainEqual(['register', { platform: 'web' }]);
 
     chooseConsent('granted');

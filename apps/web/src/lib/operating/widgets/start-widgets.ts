@@ -4,7 +4,7 @@ import { visitors, type Visitor } from '@/lib/operating/visitor.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadScript } from './load-script.ts';
 import { watchMiningStarted } from './mining-started.ts';
-import { isMiningStarted, miningStartedAttribute } from './support-tools.ts';
+import { isMiningStarted, miningStartedAttribute, widgetsStarted } from './support-tools.ts';
 
 type WidgetSettings = Pick<IntegrationSettings, 'support_chat' | 'messenger' | 'email_marketing'>;
 
@@ -38,6 +38,7 @@ export async function startWidgets(
     widget ? [widget.script_url] : [],
   );
   const loaded = await Promise.allSettled(scripts.map((src) => load(src)));
+  widgetsStarted();
   if (!loaded.some((result) => result.status === 'fulfilled')) return () => undefined;
   // Mining first, so that the messenger boots with what the screens already know.
   const stops = client && settings.messenger ? [watchMiningStarted(client)] : [];

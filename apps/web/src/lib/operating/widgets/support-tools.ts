@@ -6,6 +6,26 @@ export class WidgetNotConfiguredError extends Error {
   }
 }
 
+/** How long a click on a support tool waits for the widgets' scripts before saying it is missing. */
+export const widgetWaitMs = 4000;
+
+let markStarted: () => void = () => undefined;
+const started = new Promise<void>((resolve) => (markStarted = resolve));
+
+/** Told by the widgets' start once their scripts ran or failed: a missing global is then missing for good. */
+export function widgetsStarted(): void {
+  markStarted();
+}
+
+/**
+ * Resolves once the widgets started, or after `widgetWaitMs`. They load after the first screen, once
+ * the browser is idle, so a visitor who clicks right after opening the page waits for them rather
+ * than hearing that a configured tool is missing.
+ */
+export function widgetsReady(): Promise<void> {
+  return Promise.race([started, new Promise<void>((resolve) => setTimeout(resolve, widgetWaitMs))]);
+}
+
 /** Opens the support chat; throws WidgetNotConfiguredError when its script did not define it. */
 export function openSupportChat(): void {
   const chat = window.supportChat;
