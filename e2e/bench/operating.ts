@@ -1,5 +1,5 @@
 /**
- * `node --import tsx e2e/bench/operating.ts`: Lighthouse 12, mobile preset, of a signed-in miner's `/`
+ * `npm run bench:operating`: Lighthouse 12, mobile preset, of a signed-in miner's `/`
  * on a demo pool with no integration, then on one with every integration configured (error
  * reporting, analytics, the three widgets, all served by a local stand-in), to check that loading
  * them when the browser is idle costs the first paint nothing (issue 19). Build the web app first
