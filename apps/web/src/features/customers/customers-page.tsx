@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { customerSorts, type CustomerSort } from '@pool/contract/customers';
 import { Pager, pageWindow } from '@/components/ui/pager.tsx';
@@ -50,6 +50,8 @@ export function CustomersPage() {
   const list = useQuery({
     ...customersQuery(scope ?? { kind: 'operator', id: '', name: '' }, params),
     enabled: !!scope,
+    // Another page, sort or search keeps the rows and totals on screen until its answer replaces them.
+    placeholderData: keepPreviousData,
   });
   if (!scope) return null;
   const total = list.data?.total ?? 0;
@@ -86,6 +88,9 @@ export function CustomersPage() {
           </Link>
         </div>
       </div>
+      {/* Until the first answer, one placeholder: the totals card then lands above the list, and a
+          list already on screen would move down under a phone user's eyes (CLS 0.24). */}
+      {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
       {totals && (
         <dl className="customer-totals card" aria-label={t('customers.totals')}>
           <div className="fact">
@@ -118,106 +123,107 @@ export function CustomersPage() {
           )}
         </dl>
       )}
-      <section className="card" aria-label={t('screens.customers')}>
-        <form
-          className="customer-search"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            change({ ...params, search: typed.trim().toLowerCase(), page: 1 });
-          }}
-        >
-          <div className="field">
-            <label htmlFor={`${id}-search`}>{t('customers.search')}</label>
-            <input
-              id={`${id}-search`}
-              type="search"
-              value={typed}
-              autoComplete="off"
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="button">
-            {t('customers.find')}
-          </button>
-        </form>
-        {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
-        {list.isError && (
-          <p className="notice" data-type="error">
-            {t('toasts.somethingWentWrong')}
-          </p>
-        )}
-        {list.data?.items.length === 0 && (
-          <p className="muted empty">{params.search ? t('customers.noneMatch') : t('customers.none')}</p>
-        )}
-        {list.data && list.data.items.length > 0 && (
-          <div className="table-scroll">
-            <table className="table record-table">
-              <thead>
-                <tr>
-                  {header('account_name', t('customers.columns.account'))}
-                  {header('workers', t('customers.columns.workers'), true)}
-                  {header('hash_rate', t('customers.columns.hashRate'), true)}
-                  {header('fee', t('customers.columns.fee'), true)}
-                  <th scope="col" data-numeric>
-                    {t('customers.columns.balance')}
-                  </th>
-                  {header('earned', t('customers.columns.earned'), true)}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((row) => (
-                  <tr key={row.id} data-customer={row.account_name}>
-                    <th scope="row" className="record-title" data-label={t('customers.columns.account')}>
-                      <Link to={`/customers/${row.id}`}>{row.account_name}</Link>
-                      {row.title && <span className="muted small"> · {row.title}</span>}
+      {!list.isPending && (
+        <section className="card" aria-label={t('screens.customers')}>
+          <form
+            className="customer-search"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              change({ ...params, search: typed.trim().toLowerCase(), page: 1 });
+            }}
+          >
+            <div className="field">
+              <label htmlFor={`${id}-search`}>{t('customers.search')}</label>
+              <input
+                id={`${id}-search`}
+                type="search"
+                value={typed}
+                autoComplete="off"
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </div>
+            <button type="submit" className="button">
+              {t('customers.find')}
+            </button>
+          </form>
+          {list.isError && (
+            <p className="notice" data-type="error">
+              {t('toasts.somethingWentWrong')}
+            </p>
+          )}
+          {list.data?.items.length === 0 && (
+            <p className="muted empty">{params.search ? t('customers.noneMatch') : t('customers.none')}</p>
+          )}
+          {list.data && list.data.items.length > 0 && (
+            <div className="table-scroll">
+              <table className="table record-table">
+                <thead>
+                  <tr>
+                    {header('account_name', t('customers.columns.account'))}
+                    {header('workers', t('customers.columns.workers'), true)}
+                    {header('hash_rate', t('customers.columns.hashRate'), true)}
+                    {header('fee', t('customers.columns.fee'), true)}
+                    <th scope="col" data-numeric>
+                      {t('customers.columns.balance')}
                     </th>
-                    <td data-numeric data-label={t('customers.columns.workers')}>
-                      {row.workers ? (
-                        <span title={t('customers.workerCounts', row.workers)}>
-                          <span data-status="stable">
-                            <span className="status-dot" /> {row.workers.stable}
-                          </span>
-                          {' / '}
-                          <span data-status="unavailable">
-                            <span className="status-dot" /> {row.workers.unavailable}
-                          </span>
-                          {' / '}
-                          <span data-status="off">
-                            <span className="status-dot" /> {row.workers.off}
-                          </span>
-                        </span>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td data-numeric data-label={t('customers.columns.hashRate')}>
-                      {row.hash_rate_15m !== null && row.hash_rate_24h !== null
-                        ? `${formatHashrate(row.hash_rate_15m, locale)} · ${formatHashrate(row.hash_rate_24h, locale)}`
-                        : '—'}
-                    </td>
-                    <td data-numeric data-label={t('customers.columns.fee')} data-fee>
-                      {row.fee_percent !== null ? `${formatPercent(row.fee_percent, locale)} %` : '—'}
-                    </td>
-                    <td data-numeric data-label={t('customers.columns.balance')}>
-                      {row.balance !== null ? formatBtc(row.balance, locale) : '—'}
-                    </td>
-                    <td data-numeric data-label={t('customers.columns.earned')} data-earned>
-                      {row.earned !== null ? formatBtc(row.earned, locale) : '—'}
-                    </td>
+                    {header('earned', t('customers.columns.earned'), true)}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pager
-          summary={t('customers.count', { total })}
-          page={params.page}
-          pages={pages}
-          onPage={(page) => change({ ...params, page })}
-        />
-      </section>
+                </thead>
+                <tbody>
+                  {list.data.items.map((row) => (
+                    <tr key={row.id} data-customer={row.account_name}>
+                      <th scope="row" className="record-title" data-label={t('customers.columns.account')}>
+                        <Link to={`/customers/${row.id}`}>{row.account_name}</Link>
+                        {row.title && <span className="muted small"> · {row.title}</span>}
+                      </th>
+                      <td data-numeric data-label={t('customers.columns.workers')}>
+                        {row.workers ? (
+                          <span title={t('customers.workerCounts', row.workers)}>
+                            <span data-status="stable">
+                              <span className="status-dot" /> {row.workers.stable}
+                            </span>
+                            {' / '}
+                            <span data-status="unavailable">
+                              <span className="status-dot" /> {row.workers.unavailable}
+                            </span>
+                            {' / '}
+                            <span data-status="off">
+                              <span className="status-dot" /> {row.workers.off}
+                            </span>
+                          </span>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                      <td data-numeric data-label={t('customers.columns.hashRate')}>
+                        {row.hash_rate_15m !== null && row.hash_rate_24h !== null
+                          ? `${formatHashrate(row.hash_rate_15m, locale)} · ${formatHashrate(row.hash_rate_24h, locale)}`
+                          : '—'}
+                      </td>
+                      <td data-numeric data-label={t('customers.columns.fee')} data-fee>
+                        {row.fee_percent !== null ? `${formatPercent(row.fee_percent, locale)} %` : '—'}
+                      </td>
+                      <td data-numeric data-label={t('customers.columns.balance')}>
+                        {row.balance !== null ? formatBtc(row.balance, locale) : '—'}
+                      </td>
+                      <td data-numeric data-label={t('customers.columns.earned')} data-earned>
+                        {row.earned !== null ? formatBtc(row.earned, locale) : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager
+            summary={t('customers.count', { total })}
+            page={params.page}
+            pages={pages}
+            onPage={(page) => change({ ...params, page })}
+          />
+        </section>
+      )}
     </div>
   );
 }
