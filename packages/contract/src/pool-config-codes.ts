@@ -20,3 +20,11 @@ export function addressOf(
  * page it serves, so that the app reads it without a request.
  */
 export const poolConfigElementId = 'pool-config';
+
+export const appThemes = ['default', 'headframe'] as const;
+
+/** Spec 1: the brand colour of each theme, the one colour every brand shade derives from. */
+export const brandColours: Record<(typeof appThemes)[number], string> = {
+  default: '#5b7bdc',
+  headframe: '#435FFF',
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Language } from './languages.ts';
 import { bitcoinNetworks } from './payout-codes.ts';
 import { IntegrationSettings } from './integrations.ts';
+import { appThemes } from './pool-config-codes.ts';
 
 export const addressTypes = ['app', 'api', 'auth', 'stratum'] as const;
 export const AddressType = z.enum(addressTypes);
@@ -14,15 +15,8 @@ export const PoolAddress = z.object({
 });
 export type PoolAddress = z.infer<typeof PoolAddress>;
 
-export const appThemes = ['default', 'headframe'] as const;
 export const AppTheme = z.enum(appThemes);
 export type AppTheme = z.infer<typeof AppTheme>;
-
-/** Spec 1: the brand colour of each theme, the one colour every brand shade derives from. */
-export const brandColours: Record<AppTheme, string> = {
-  default: '#5b7bdc',
-  headframe: '#435FFF',
-};
 
 export const ExtraCurrency = z.enum(['RUB']);
 export type ExtraCurrency = z.infer<typeof ExtraCurrency>;

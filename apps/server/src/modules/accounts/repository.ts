@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Drizzle } from '@pool/db/database';
 import type { Miner, MinerLookup, OperatorLookup } from '@pool/contract/accounts';
-import { brandColours } from '@pool/contract/pool-config';
+import { brandColours } from '@pool/contract/pool-config-codes';
 import { miners, operators, permissions, pools, watchers, type AppSchema } from '../../db/schema.ts';
 
 export type CreateMinerOutcome = { created: Miner } | { refused: 'name_taken' | 'miner_already_exists' };

@@ -1,4 +1,5 @@
-import { brandColours, type AppTheme, type PoolConfig } from '@pool/contract/pool-config';
+import type { AppTheme, PoolConfig } from '@pool/contract/pool-config';
+import { brandColours } from '@pool/contract/pool-config-codes';
 
 export { brandColours };
 

@@ -1,0 +1,55 @@
+// @vitest-environment node
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const webSource = fileURLToPath(new URL('../..', import.meta.url));
+const contractSource = fileURLToPath(new URL('../../../../../packages/contract/src', import.meta.url));
+
+/** Static imports and re-exports that are evaluated at run time; `import type` and `import()` are not. */
+const runtimeImport = /^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+
+function fileOf(specifier: string, from: string): string | undefined {
+  const path = specifier.startsWith('@/')
+    ? resolve(webSource, specifier.slice(2))
+    : specifier.startsWith('@pool/contract/')
+      ? resolve(contractSource, specifier.slice('@pool/contract/'.length))
+      : specifier.startsWith('.')
+        ? resolve(dirname(from), specifier)
+        : undefined;
+  if (!path) return undefined;
+  return [path, `${path}.ts`, `${path}.tsx`].find(
+    (candidate) => /\.(ts|tsx)$/.test(candidate) && existsSync(candidate),
+  );
+}
+
+/** The packages the entry chunk evaluates before the first screen: everything main.tsx reaches statically. */
+function entryPackages(): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [resolve(webSource, 'main.tsx')];
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(runtimeImport)) {
+      if (specifier.endsWith('.css')) continue;
+      const next = fileOf(specifier, file);
+      if (next) pending.push(next);
+      else if (!specifier.startsWith('.') && !specifier.startsWith('@/') && !specifier.startsWith('@pool/'))
+        packages.add(specifier);
+    }
+  }
+  return packages;
+}
+
+describe('the entry chunk (issue 18: JavaScript before the first screen)', () => {
+  it('reaches the app shell, the router and the query client', () => {
+    expect([...entryPackages()]).toEqual(expect.arrayContaining(['react-router', '@tanstack/react-query']));
+  });
+
+  it('holds no zod: every screen would download and evaluate 25 KB gzip more before its first paint', () => {
+    const zod = [...entryPackages()].filter((name) => name === 'zod' || name.startsWith('zod/'));
+    expect(zod).toEqual([]);
+  });
+});
