@@ -59,22 +59,32 @@ export async function startConfigured(
   const { error_reporting: errors, analytics } = settings;
   const widgets = settings.support_chat || settings.messenger || settings.email_marketing;
   if (analytics || widgets) watchVisitor(options.client);
-  const starts: Array<() => Promise<unknown>> = [];
+  // Each integration loads (downloads and evaluates its SDK), then hands back its start (the SDK's init).
+  const loads: Array<() => Promise<() => unknown>> = [];
   if (errors)
-    starts.push(() =>
-      load.errorReporting().then((module) => module.startErrorReporting(errors, options.release ?? 'unknown')),
+    loads.push(() =>
+      load.errorReporting().then((module) => () => module.startErrorReporting(errors, options.release ?? 'unknown')),
     );
-  if (widgets) starts.push(() => load.widgets().then((module) => module.startWidgets(settings, options.client)));
+  if (widgets) loads.push(() => load.widgets().then((module) => () => module.startWidgets(settings, options.client)));
   if (analytics)
-    starts.push(() =>
-      load.analytics().then((module) => module.startAnalytics(analytics, options.say && consentQuestion(options.say))),
+    loads.push(() =>
+      load
+        .analytics()
+        .then((module) => () => module.startAnalytics(analytics, options.say && consentQuestion(options.say))),
     );
-  // One at a time, each on an idle callback of its own: evaluating all three SDKs at once is one long
-  // task that a phone's first input waits behind (Lighthouse counted it as blocking time). The
-  // widgets, which a visitor can click, come before analytics, which nobody sees.
+  // One at a time, and each in two tasks on idle callbacks of their own: evaluating an SDK and
+  // initialising it, run together, were one long task that a phone's first input waited behind
+  // (Lighthouse counted it as blocking time). The widgets, which a visitor can click, come before
+  // analytics, which nobody sees.
   const idle = options.idle ?? whenIdle;
-  for (const start of starts) {
-    await new Promise<void>((resolve) => idle(resolve));
-    await start().catch(() => undefined);
+  const nextIdle = () => new Promise<void>((resolve) => idle(resolve));
+  for (const loadOne of loads) {
+    await nextIdle();
+    const start = await loadOne().catch(() => undefined);
+    if (!start) continue;
+    await nextIdle();
+    await Promise.resolve()
+      .then(start)
+      .catch(() => undefined);
   }
 }

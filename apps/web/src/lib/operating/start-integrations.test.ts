@@ -126,7 +126,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
     });
   });
 
-  it('start one at a time, error reporting, then the widgets, then analytics, each on an idle callback of its own', async () => {
+  it('start one at a time, error reporting, then the widgets, then analytics, each loaded on an idle callback and started on the next', async () => {
     const { loaders, startErrorReporting, startAnalytics, startWidgets } = recordingLoaders();
     const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: false };
     const settings = {
@@ -142,19 +142,26 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
       loaders,
     );
     const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const startedSoFar = () =>
-      [startErrorReporting, startWidgets, startAnalytics].map((start) => start.mock.calls.length);
+    const soFar = () => ({
+      loaded: [loaders.errorReporting, loaders.widgets, loaders.analytics].map(
+        (load) => vi.mocked(load).mock.calls.length,
+      ),
+      started: [startErrorReporting, startWidgets, startAnalytics].map((start) => start.mock.calls.length),
+    });
     await flush();
-    expect(startedSoFar()).toEqual([0, 0, 0]);
+    expect(soFar()).toEqual({ loaded: [0, 0, 0], started: [0, 0, 0] });
     for (const expected of [
-      [1, 0, 0],
-      [1, 1, 0],
-      [1, 1, 1],
+      { loaded: [1, 0, 0], started: [0, 0, 0] },
+      { loaded: [1, 0, 0], started: [1, 0, 0] },
+      { loaded: [1, 1, 0], started: [1, 0, 0] },
+      { loaded: [1, 1, 0], started: [1, 1, 0] },
+      { loaded: [1, 1, 1], started: [1, 1, 0] },
+      { loaded: [1, 1, 1], started: [1, 1, 1] },
     ]) {
       expect(pending).toHaveLength(1);
       pending.shift()?.();
       await flush();
-      expect(startedSoFar()).toEqual(expected);
+      expect(soFar()).toEqual(expected);
     }
     await started;
     expect(pending).toHaveLength(0);
