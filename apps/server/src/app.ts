@@ -43,6 +43,7 @@ import type { MiningEngine } from './modules/mining/engine/engine.ts';
 import { miningRoutes } from './modules/mining/read/routes.ts';
 import { eventStreams, type EventStreamOptions } from './modules/mining/read/event-streams.ts';
 import { ingestRoutes } from './modules/mining/ingest/ingest-routes.ts';
+import type { IngestForward } from './cluster/ingest-forward.ts';
 import { miningService } from './modules/mining/read/service.ts';
 import { miningReadRepository } from './modules/mining/read/read-repository.ts';
 import { readCache } from './modules/mining/read/read-cache.ts';
@@ -120,6 +121,11 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** How often notifications are sent and workers checked (tests call them directly instead). */
   notifications?: NotificationTimings;
+  /**
+   * One of a cluster's processes: share ingest passes through `forward` to the writer, and the
+   * notification sender starts (`app.notifications.start()`) only once this process is the writer.
+   */
+  cluster?: { forward: IngestForward };
 }
 
 declare module 'fastify' {
@@ -217,7 +223,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         timings: options.notifications,
       });
       app.decorate('notifications', notifications);
-      app.addHook('onReady', () => notifications.start());
+      if (options.cluster) app.addHook('onReady', async () => notifications.follow());
+      else app.addHook('onReady', () => notifications.start());
       app.addHook('onClose', () => notifications.stop());
       // What a change of this server wrote (a wallet change's trigger) goes out at once.
       api.addHook('onResponse', async (request) => {
@@ -322,7 +329,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         events: options.mining.engine.events,
         streams,
       });
-      await api.register(ingestRoutes, { engine: options.mining.engine, ingestKey: config.INGEST_KEY });
+      await api.register(ingestRoutes, {
+        engine: options.mining.engine,
+        ingestKey: config.INGEST_KEY,
+        forward: options.cluster?.forward,
+      });
       const clock = options.mining.clock ?? Date.now;
       const money = moneyReads(database);
       const terms = rewardTerms(database);

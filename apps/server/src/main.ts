@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import { loadConfig } from './config/env.ts';
-import { startServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
 import { demoPeopleWith } from './demo/people.ts';
+import { runPrimary, type WorkerMessage } from './cluster/primary.ts';
 
 const loaded = loadConfig(process.env);
 if (!loaded.ok) {
@@ -17,8 +19,8 @@ function demoClock(start: string): () => number {
   return () => Date.now() + offset;
 }
 
-try {
-  const server = await startServer(config, config.DEMO_CLOCK ? { clock: demoClock(config.DEMO_CLOCK) } : {});
+/** What the start prints: where to open the pool, and the demo's people. */
+function startLines(server: RunningServer): string {
   const lines = [
     '',
     `  Pool dashboard is running. Open ${config.publicUrl}`,
@@ -40,22 +42,52 @@ try {
       '  data directory, before other machines can reach this server.',
     );
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  return `${lines.join('\n')}\n`;
+}
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    server.app.log.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`The server could not start: ${message}\n`);
-  process.exit(1);
+// With DATABASE_URL and more than one process, the primary forks the processes that serve.
+const clustered = config.processes > 1;
+if (clustered && cluster.isPrimary) {
+  runPrimary({ processes: config.processes, print: (text) => process.stdout.write(text) });
+} else {
+  const tell = (message: WorkerMessage) => process.send?.(message);
+  try {
+    const server = await startServer(config, {
+      ...(config.DEMO_CLOCK ? { clock: demoClock(config.DEMO_CLOCK) } : {}),
+      ...(clustered
+        ? {
+            cluster: {
+              onElected: () => tell({ type: 'writer', pid: process.pid }),
+              onLost: (error: unknown) => {
+                // Another process may be elected at any moment: stop writing now, the primary restarts this one.
+                const message = error instanceof Error ? error.message : String(error);
+                process.stderr.write(`Process ${process.pid} lost the writer lock (${message}); it stops.\n`);
+                process.exit(1);
+              },
+            },
+          }
+        : {}),
+    });
+    if (clustered) tell({ type: 'ready', lines: startLines(server) });
+    else process.stdout.write(`${startLines(server)}\n`);
+
+    let closing = false;
+    const shutdown = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      server.app.log.info({ signal }, 'shutting down');
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.on('SIGINT', () => shutdown('SIGINT'));
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    // A worker whose primary is gone serves nobody's port any more.
+    if (clustered) process.on('disconnect', () => shutdown('disconnect'));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`The server could not start: ${message}\n`);
+    process.exit(1);
+  }
 }

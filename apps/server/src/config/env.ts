@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { AppTheme } from '@pool/contract/pool-config';
 import { Language } from '@pool/contract/languages';
@@ -91,6 +92,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  /** Processes serving the product with DATABASE_URL (one per core by default); always 1 on PGlite. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(256, 'must be at most 256').optional(),
   DEMO: flag.default(true),
   DEMO_PASSWORD: z
     .string()
@@ -247,6 +250,8 @@ export interface ServerConfig extends Env {
   /** PUBLIC_URL is unset: the pool config and identity flows follow the host the browser used. */
   readonly followsHost: boolean;
   readonly secureCookies: boolean;
+  /** How many processes serve the product: WEB_CONCURRENCY or one per core with DATABASE_URL, 1 on PGlite. */
+  readonly processes: number;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
@@ -271,6 +276,7 @@ const echoedVariables = new Set([
   'SMTP_FROM',
   'TELEGRAM_API_ROOT',
   'IDENTITY_ADMIN_PORT',
+  'WEB_CONCURRENCY',
   'PRIVILEGED_SESSION_SECONDS',
   'APP_VERSION',
   'NATS_STREAM',
@@ -339,6 +345,8 @@ export function loadConfig(source: Record<string, string | undefined>): ConfigRe
       publicUrl,
       followsHost: env.PUBLIC_URL === undefined,
       secureCookies: publicUrl.startsWith('https://'),
+      // PGlite is one process's embedded database: no second process can open it.
+      processes: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     },
   };
 }

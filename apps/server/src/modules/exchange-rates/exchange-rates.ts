@@ -40,6 +40,8 @@ export interface ExchangeRateProxyOptions {
   url: string | null;
   refreshMs: number;
   database?: Database;
+  /** Whether this process stores the samples (a cluster's writer only, so each is stored once). */
+  stores?: () => boolean;
   timeoutMs?: number;
   clock?: () => number;
   onError?: (error: unknown) => void;
@@ -55,7 +57,7 @@ export function exchangeRateProxy(options: ExchangeRateProxyOptions) {
   const stopping = new AbortController();
 
   async function store(fetched: Quotes, at: number): Promise<void> {
-    if (!options.database) return;
+    if (!options.database || options.stores?.() === false) return;
     const entries = Object.entries(fetched).filter((entry): entry is [ExchangeSymbol, string] => entry[1] !== null);
     if (entries.length === 0) return;
     await options.database.query(

@@ -119,6 +119,13 @@ export function notificationService({
     },
     /** Sends at once what a request of this server wrote (a wallet change's trigger, say). */
     kick,
+    /**
+     * One of a cluster's processes that is not the writer: the bot's name for invite links, no
+     * polling, no sending loop and no scan (the writer's `start` runs those).
+     */
+    follow(): void {
+      void telegram?.start({ poll: false });
+    },
     async start(): Promise<void> {
       // Not awaited: an unreachable Bot API (grammY waits up to 500 s per call) must not hold up
       // the server's start; until getMe answers, the invite routes say the bot is not reachable.

@@ -92,23 +92,27 @@ export function telegramBot({ token, apiRoot, database, clock, log, pollSeconds 
     };
   }
 
-  async function init(): Promise<void> {
+  /** getMe, then, when `poll`, long polling: one process of a cluster polls (the writer), every one makes links. */
+  async function init(poll: boolean): Promise<void> {
+    clearTimeout(retry);
     try {
-      await bot.init();
-      username = bot.botInfo.username;
-      if (stopped) return;
+      if (!username) {
+        await bot.init();
+        username = bot.botInfo.username;
+      }
+      if (stopped || !poll || polling) return;
       polling = bot
         .start({ timeout: pollSeconds, allowed_updates: ['message'] })
         .catch((error: unknown) => log.warn({ err: error }, 'telegram polling stopped'));
     } catch (error) {
       log.warn({ err: error }, 'telegram bot API not reachable; trying again in 30 s');
-      if (!stopped) retry = setTimeout(() => void init(), 30_000);
+      if (!stopped) retry = setTimeout(() => void init(poll), 30_000);
     }
   }
 
   return {
-    /** Fetches the bot's name (getMe) and starts long polling. */
-    start: init,
+    /** Fetches the bot's name (getMe) and starts long polling, unless `poll` is false. */
+    start: (options: { poll?: boolean } = {}) => init(options.poll ?? true),
 
     async stop(): Promise<void> {
       stopped = true;

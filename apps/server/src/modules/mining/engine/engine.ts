@@ -4,6 +4,7 @@ import { miningEventBus, type MiningEventBus } from '../events.ts';
 import { serialChain, snapshotFlusher } from './flusher.ts';
 import { batchIntake, waitingBatches, type HistoryMinute } from '../ingest/intake.ts';
 import { bucketCloser } from './rollup.ts';
+import { resolutionSpec } from '../resolutions.ts';
 import { defaultMaxAhead, defaultMaxShareAge } from '../ingest/share-validation.ts';
 import { miningTicker } from './ticker.ts';
 import { catchUpActivity } from './worker-activity.ts';
@@ -72,19 +73,41 @@ export function miningEngine(options: MiningEngineOptions) {
     counts: workerCountStore(repository, registry),
   });
 
+  let unfollow: (() => void) | undefined;
+  let started = false;
+
   return {
     events,
 
     async start(): Promise<void> {
+      unfollow?.();
+      unfollow = undefined;
+      started = true;
       await registry.load();
       await ticker.start();
     },
 
     async stop(): Promise<void> {
+      unfollow?.();
+      // A process that only followed the writer has nothing to write.
+      if (!started) return;
       ticker.stop();
       flusher.cancelScheduled();
       await flusher.flush();
       await serially(() => catchUpActivity(repository, registry, clock(), 0));
+    },
+
+    /**
+     * For a process that reads but does not write (a cluster's other processes): the closed
+     * watermarks come from the database, then from the writer's events this process's bus hears.
+     * `start` makes it the writer later.
+     */
+    async follow(): Promise<void> {
+      await closer.watch(clock());
+      unfollow = events.subscribe((event) => {
+        if (event.type === 'buckets_closed')
+          closer.heard(event.resolution, event.at + resolutionSpec(event.resolution).width);
+      });
     },
 
     submit: intake.submit,

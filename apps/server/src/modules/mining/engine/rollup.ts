@@ -64,6 +64,18 @@ export function bucketCloser(
       for (const resolution of ['PT1M', 'PT5M', 'PT20M'] as const) await refreshStats(resolution);
     },
 
+    /** A process that does not write (one of a cluster's others): reads the writer's watermarks. */
+    async watch(now: number): Promise<void> {
+      const stored = await repository.rollupState();
+      for (const spec of resolutionSpecs)
+        closed.set(spec.name, stored.get(spec.name) ?? bucketStart(now - options.closeDelay, spec.width));
+    },
+
+    /** The writer closed a resolution through `through` (heard from its event). */
+    heard(resolution: Resolution, through: number): void {
+      if (through > (closed.get(resolution) ?? -Infinity)) closed.set(resolution, through);
+    },
+
     /** Records a share counted into a minute whose roll-ups may already have been written. */
     markLate(workerId: number, accountIds: readonly string[], minute: number): void {
       if (minute >= closedThrough('PT1M')) return;

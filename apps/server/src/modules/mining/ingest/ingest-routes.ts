@@ -11,6 +11,11 @@ export interface IngestRoutesOptions {
   engine: MiningEngine;
   /** The bearer key stratum servers send; without one, HTTP ingest is off. */
   ingestKey: string | undefined;
+  /**
+   * On a cluster's processes: passes the batch on to the writer and gives its answer, or answers
+   * undefined where this process is the writer and counts the batch itself.
+   */
+  forward?: (request: FastifyRequest) => Promise<{ status: number; body: unknown } | undefined>;
 }
 
 /** The most events one batch may carry, over HTTP and NATS alike. */
@@ -30,7 +35,7 @@ function keyMatches(request: FastifyRequest, key: string): boolean {
  * person, so the access policy lets anyone reach the route and the key is checked here, before
  * the body is read. The answer comes once the batch's shares are committed.
  */
-export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, { engine, ingestKey }) => {
+export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, { engine, ingestKey, forward }) => {
   // The body is parsed and checked on parser threads, not on the thread that sums the shares
   // (issue 18): here it stays bytes. The threads start with the first batch.
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
@@ -61,7 +66,10 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (a
         response: { 200: IngestResult, 400: ErrorBody, 401: ErrorBody, 503: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const forwarded = await forward?.(request);
+      // The writer's answer, as it gave it (its statuses are the ones declared above).
+      if (forwarded) return reply.code(forwarded.status as 200).send(forwarded.body as never);
       parser ??= batchParser({ maxEvents: maxEventsPerBatch });
       const batch = await parser.parse(request.body as unknown as Buffer, engine.validationLimits());
       if (!batch) throw invalidBody();
