@@ -24,11 +24,11 @@ function fileOf(specifier: string, from: string): string | undefined {
   );
 }
 
-/** The packages the entry chunk evaluates before the first screen: everything main.tsx reaches statically. */
-function entryPackages(): Set<string> {
+/** The packages a chunk evaluates: everything its module reaches through static imports. */
+function packagesReachedFrom(start: string): Set<string> {
   const packages = new Set<string>();
   const seen = new Set<string>();
-  const pending = [resolve(webSource, 'main.tsx')];
+  const pending = [resolve(webSource, start)];
   for (let file = pending.pop(); file; file = pending.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
@@ -43,6 +43,9 @@ function entryPackages(): Set<string> {
   return packages;
 }
 
+const entryPackages = () => packagesReachedFrom('main.tsx');
+const fullZod = (packages: Set<string>) => [...packages].filter((name) => name === 'zod' || name === 'zod/v4');
+
 describe('the entry chunk (issue 18: JavaScript before the first screen)', () => {
   it('reaches the app shell, the router and the query client', () => {
     expect([...entryPackages()]).toEqual(expect.arrayContaining(['react-router', '@tanstack/react-query']));
@@ -51,5 +54,13 @@ describe('the entry chunk (issue 18: JavaScript before the first screen)', () =>
   it('holds no zod: every screen would download and evaluate 25 KB gzip more before its first paint', () => {
     const zod = [...entryPackages()].filter((name) => name === 'zod' || name.startsWith('zod/'));
     expect(zod).toEqual([]);
+  });
+
+  it("leaves the sign-in and sign-up pages zod's mini build only: the full one is 25 KB gzip", () => {
+    for (const page of ['features/auth/pages/login-page.tsx', 'features/auth/pages/registration-page.tsx']) {
+      const packages = packagesReachedFrom(page);
+      expect(packages, page).toContain('zod/mini');
+      expect(fullZod(packages), page).toEqual([]);
+    }
   });
 });

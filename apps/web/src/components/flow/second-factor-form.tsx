@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginFlow, UiText } from '@ory/client-fetch';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formMessage, formMessageText, TwoFactorCode, validateWith } from '@/lib/validation.ts';
 import type { FlowOutcome } from '@/lib/ory/flow-api.ts';
 import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
@@ -25,7 +25,7 @@ export function firstMessageOf(flow: LoginFlow): UiText | undefined {
   );
 }
 
-const LookupSecret = z.string().trim().min(1, formMessage.required);
+const LookupSecret = z.string().check(z.trim(), z.minLength(1, formMessage.required));
 
 interface SecondFactorFormProps {
   flow: LoginFlow;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { accountNameRules, Miner } from '@pool/contract/accounts';
 import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 import { api } from '@/lib/api-client.ts';
@@ -15,10 +15,12 @@ import { clearSignUpData, readSignUpData } from '@/features/auth/sign-up-data.ts
 /** Spec 5: latin lowercase letters, digits and underscores, within the length bounds. */
 export const AccountNameField = z
   .string()
-  .min(1, formMessage.required)
-  .regex(accountNameRules.pattern, 'auth.name.invalid')
-  .min(accountNameRules.minLength, formMessage.atLeast(accountNameRules.minLength))
-  .max(accountNameRules.maxLength, formMessage.atMost(accountNameRules.maxLength));
+  .check(
+    z.minLength(1, formMessage.required),
+    z.regex(accountNameRules.pattern, 'auth.name.invalid'),
+    z.minLength(accountNameRules.minLength, formMessage.atLeast(accountNameRules.minLength)),
+    z.maxLength(accountNameRules.maxLength, formMessage.atMost(accountNameRules.maxLength)),
+  );
 
 interface Values {
   account_name: string;
