@@ -57,6 +57,9 @@ function postOnce(body: string): Promise<{ status: number; body: string }> {
       },
     );
     sent.on('error', reject);
+    // A connection the primary handed to a process as it died is never answered: give up on it,
+    // as a stratum server would, and send again (a batch counts once however often it comes).
+    sent.setTimeout(15_000, () => sent.destroy(new Error('no answer')));
     sent.end(body);
   });
 }

@@ -6,6 +6,9 @@ import { writerAddress } from './writer-election.ts';
 /** Marks a batch one process passed on to the writer, so that it is never passed on twice. */
 export const forwardedHeader = 'x-pool-forwarded';
 
+/** How long a forwarded batch may take to commit before the sender is told to send it again. */
+const forwardTimeoutMs = 60_000;
+
 /** How long a process trusts the writer's address it read before reading it again. */
 const addressTtlMs = 1000;
 
@@ -50,6 +53,7 @@ export function ingestForwarder(options: { database: Database; isWriter: () => b
           [forwardedHeader]: '1',
         },
         body: request.body as Buffer,
+        signal: AbortSignal.timeout(forwardTimeoutMs),
       });
     } catch (error) {
       known = undefined;
