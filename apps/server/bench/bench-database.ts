@@ -8,7 +8,9 @@ export const benchServerUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A database of the bench's own, named `<prefix>_<time>_<random>`, and how to drop it. */
-export async function createBenchDatabase(prefix: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createBenchDatabase(
+  prefix: string,
+): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: benchServerUrl });
   await admin.connect();
@@ -19,6 +21,7 @@ export async function createBenchDatabase(prefix: string): Promise<{ database: D
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: benchServerUrl });

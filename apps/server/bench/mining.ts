@@ -10,6 +10,7 @@ import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/en
 import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
 import { appMigrations } from '../src/server.ts';
 import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
+import { clusterReads } from './cluster-reads.ts';
 import { fakeWebRoot, testConfig } from '../test/support/server.ts';
 
 const scale = {
@@ -324,7 +325,7 @@ async function bytesPerWorker(database: Database) {
 
 async function postgresRun() {
   line('== PostgreSQL (real server)');
-  const { database, drop } = await createBenchDatabase('bench_mining');
+  const { database, url, drop } = await createBenchDatabase('bench_mining');
   try {
     const now = Date.now();
     const { poolId, operatorId, bigMinerId } = await buildPool(database, now);
@@ -349,6 +350,19 @@ async function postgresRun() {
       await bareCeiling(scale.readRequests);
       await measureReads(cachedServer.origin, queries, scale.readRequests, 64, true);
       await cachedServer.app.close();
+    }
+    if (!skipped.has('reads')) {
+      line(`the pool chart served by several processes on one port (WEB_CONCURRENCY), read cache on, 32 clients:`);
+      await clusterReads({
+        url,
+        poolId,
+        personId: staffId,
+        path: `${api}/pools/${poolId}/charts?period=PT15M`,
+        requests: scale.readRequests,
+        processes: [1, 2],
+        load,
+        line,
+      });
     }
     const { app, origin } = await serve(database, poolId, Date.now, engine);
     try {
