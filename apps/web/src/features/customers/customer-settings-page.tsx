@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { managingRoles } from '@pool/contract/access';
-import { ResponsiveDialog } from '@/components/dialog/responsive-dialog.tsx';
+import { LazyResponsiveDialog } from '@/components/dialog/lazy-responsive-dialog.tsx';
 import { SubmitError } from '@/components/form/form-errors.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
 import { VirtualMiningContractsSection } from '@/components/virtual-mining/virtual-mining-contracts-section.tsx';
@@ -197,7 +197,7 @@ function FeeSchedule({ scope, minerId, manages }: { scope: CustomerScope; minerI
           </table>
         </div>
       )}
-      <ResponsiveDialog
+      <LazyResponsiveDialog
         open={open}
         onOpenChange={setOpen}
         title={t('customers.fees.dialogTitle')}
@@ -231,7 +231,7 @@ function FeeSchedule({ scope, minerId, manages }: { scope: CustomerScope; minerI
             </button>
           </div>
         </form>
-      </ResponsiveDialog>
+      </LazyResponsiveDialog>
     </section>
   );
 }

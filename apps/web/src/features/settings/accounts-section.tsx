@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { managingRoles } from '@pool/contract/access-codes';
 import type { MinerInfo, Permission } from '@pool/contract/accounts';
-import { ResponsiveDialog } from '@/components/dialog/responsive-dialog.tsx';
+import { LazyResponsiveDialog } from '@/components/dialog/lazy-responsive-dialog.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { accountLabel } from '@/lib/identity/account-label.ts';
@@ -143,7 +143,7 @@ export function AccountsSection({ userId, permissions }: { userId: string; permi
           );
         })}
       </ul>
-      <ResponsiveDialog
+      <LazyResponsiveDialog
         open={confirming !== undefined}
         onOpenChange={(next) => !next && setConfirming(undefined)}
         title={t(`settings.accounts.${confirming?.kind ?? 'leave'}Title`, { account: name })}
@@ -173,7 +173,7 @@ export function AccountsSection({ userId, permissions }: { userId: string; permi
             {t(`settings.accounts.${confirming?.kind ?? 'leave'}Confirm`, { account: name })}
           </button>
         </div>
-      </ResponsiveDialog>
+      </LazyResponsiveDialog>
     </>
   );
 }

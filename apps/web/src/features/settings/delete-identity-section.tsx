@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '@/components/dialog/responsive-dialog.tsx';
+import { LazyResponsiveDialog } from '@/components/dialog/lazy-responsive-dialog.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
 import { api, ApiError } from '@/lib/api-client.ts';
 
@@ -40,7 +40,7 @@ export function DeleteIdentitySection({ userId }: { userId: string }) {
       <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
         {t('settings.delete.button')}
       </button>
-      <ResponsiveDialog
+      <LazyResponsiveDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={t('settings.delete.confirmTitle')}
@@ -54,7 +54,7 @@ export function DeleteIdentitySection({ userId }: { userId: string }) {
             {t('settings.delete.confirm')}
           </button>
         </div>
-      </ResponsiveDialog>
+      </LazyResponsiveDialog>
     </section>
   );
 }

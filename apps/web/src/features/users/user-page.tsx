@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PoolUser, PoolUserActionEntry } from '@pool/contract/pool-users';
-import { ResponsiveDialog } from '@/components/dialog/responsive-dialog.tsx';
+import { LazyResponsiveDialog } from '@/components/dialog/lazy-responsive-dialog.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
@@ -262,7 +262,7 @@ export function UserPage() {
               </div>
             )}
             <p className="muted small">{t('poolUsers.manage.hint')}</p>
-            <ResponsiveDialog
+            <LazyResponsiveDialog
               open={confirming}
               onOpenChange={setConfirming}
               title={t('poolUsers.manage.confirmTitle', { email: user.data.email })}
@@ -285,7 +285,7 @@ export function UserPage() {
                   {t('poolUsers.manage.confirm')}
                 </button>
               </div>
-            </ResponsiveDialog>
+            </LazyResponsiveDialog>
           </section>
 
           <section className="card" aria-labelledby="user-history-title">
