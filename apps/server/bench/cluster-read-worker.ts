@@ -24,7 +24,7 @@ const app = await buildApp({
   version: 'bench',
   webRoot: fakeWebRoot(),
   readiness: {},
-  mining: { engine, clock: Date.now },
+  mining: { engine, clock: Date.now, cacheTtl: Number(process.env.BENCH_CLUSTER_CACHE_TTL ?? 1000) },
   cluster: { forward: async () => undefined },
 });
 await app.listen({ port: Number(process.env.BENCH_CLUSTER_PORT ?? 0), host: '127.0.0.1' });

@@ -352,7 +352,7 @@ async function postgresRun() {
       await cachedServer.app.close();
     }
     if (!skipped.has('reads')) {
-      line(`the pool chart served by several processes on one port (WEB_CONCURRENCY), read cache on, 32 clients:`);
+      line(`the pool chart served by several processes on one port (WEB_CONCURRENCY), 32 clients:`);
       await clusterReads({
         url,
         poolId,
