@@ -9,6 +9,8 @@ const server = `http://127.0.0.1:${serverPort}`;
 export default defineConfig({
   plugins: [react(), precompressBuild()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // Sentry's own flag: its SDK drops its debug logging from the build (the error-reporting chunk).
+  define: { __SENTRY_DEBUG__: 'false' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -36,9 +36,30 @@ async function watcherLink(): Promise<string> {
   return `/watch/${created.body.token}`;
 }
 
+/** The id of the first item a list call of the signed-in person's first account answers. */
+async function firstIdOf(person: TestBrowser, list: (accountId: string) => string): Promise<string> {
+  const identity = await person.json<{ permissions: { account_id: string }[] }>('/api/backend/v0.1/identity');
+  const page = await person.json<{ items: { id: string }[] }>(
+    `/api/backend/v0.1${list(identity.body.permissions[0]?.account_id ?? '')}`,
+  );
+  const id = page.body.items[0]?.id;
+  if (!id) throw new Error(`the demo pool has nothing at ${list('{account}')}`);
+  return id;
+}
+
+/** A route as the report names it: watcher tokens and ids as placeholders. */
+const routeName = (path: string) =>
+  path.replace(/\/watch\/[^/]+/, '/watch/{token}').replace(/\/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/, '/{id}');
+
 type Preset = 'mobile' | 'desktop';
 
-async function audit(chromePort: number, preset: Preset, path: string, cookie: string | undefined) {
+async function audit(
+  chromePort: number,
+  preset: Preset,
+  path: string,
+  cookie: string | undefined,
+  attempt = 1,
+): Promise<void> {
   const flags: Flags = {
     port: chromePort,
     output: 'json',
@@ -50,10 +71,16 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
   const result = await lighthouse(`${origin}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+  // A run that failed (a trace Chromium could not finish) has no score: it is measured again, not printed as 0.
+  if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+    if (attempt >= 3)
+      throw new Error(`Lighthouse failed 3 times on ${path}: ${lhr.runtimeError?.message ?? 'no score'}`);
+    return audit(chromePort, preset, path, cookie, attempt + 1);
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
   console.log(
-    `${preset.padEnd(8)}${path.replace(/\/watch\/[^/]+/, '/watch/{token}').padEnd(32)} performance ${score('performance')}  ` +
+    `${preset.padEnd(8)}${routeName(path).padEnd(32)} performance ${score('performance')}  ` +
       `accessibility ${score('accessibility')}  best practices ${score('best-practices')}  ` +
       `FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  ` +
       `TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}`,
@@ -86,6 +113,8 @@ try {
   const operator = new TestBrowser(origin);
   await operator.signIn('operator@demo.pool', 'Hashrate-2140');
   const watcher = await watcherLink();
+  const customer = await firstIdOf(operator, (operatorId) => `/operators/${operatorId}/miners`);
+  const poolUser = await firstIdOf(admin, (poolId) => `/pools/${poolId}/users`);
   const pages: [string, string | undefined][] = [
     ['/auth/login', undefined],
     ['/', bob.cookieHeader],
@@ -99,17 +128,24 @@ try {
     ['/transfers', bob.cookieHeader],
     ['/settings/notifications', bob.cookieHeader],
     ['/customers', operator.cookieHeader],
+    [`/customers/${customer}`, operator.cookieHeader],
+    [`/customers/${customer}/settings`, operator.cookieHeader],
+    [`/customers/${customer}/payments`, operator.cookieHeader],
+    ['/customers/create-customer', operator.cookieHeader],
+    ['/customers/create-sub', operator.cookieHeader],
     [watcher, undefined],
     [`${watcher}/payments`, undefined],
     ['/platform', admin.cookieHeader],
     ['/platform/unallocated', admin.cookieHeader],
     ['/platform/payouts', admin.cookieHeader],
     ['/promocodes', admin.cookieHeader],
+    ['/promocodes/create', admin.cookieHeader],
     ['/users', admin.cookieHeader],
+    [`/users/${poolUser}`, admin.cookieHeader],
   ];
-  // BENCH_WEB_ROUTES=/,/payments audits only those routes (the watcher's as /watch/{token}...).
+  // BENCH_WEB_ROUTES=/,/payments audits only those routes (named as printed: /watch/{token}, /customers/{id}...).
   const only = process.env.BENCH_WEB_ROUTES?.split(',');
-  const chosen = pages.filter(([path]) => !only || only.includes(path.replace(/\/watch\/[^/]+/, '/watch/{token}')));
+  const chosen = pages.filter(([path]) => !only || only.includes(routeName(path)));
   for (const preset of ['mobile', 'desktop'] as const) {
     console.log(`\nLighthouse 12, ${preset} preset, demo pool:`);
     for (const [path, cookie] of chosen) await audit(chrome.port, preset, path, cookie);
