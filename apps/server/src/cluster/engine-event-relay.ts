@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { endQuietly } from '../db/end-quietly.ts';
 import type { Resolution } from '@pool/contract/mining';
 import type { Database } from '@pool/db/database';
 import type { EngineEvent, MiningEventBus } from '../modules/mining/events.ts';
@@ -85,9 +86,7 @@ export async function followEngineEvents(
   const lost = (connection: pg.Client, error: unknown) => {
     if (client !== connection) return;
     client = undefined;
-    connection.removeAllListeners();
-    connection.on('error', () => {});
-    void connection.end().catch(() => {});
+    void endQuietly(connection);
     if (closed) return;
     onError(error);
     retry = setTimeout(() => void connect(), reconnectDelayMs);
@@ -123,11 +122,7 @@ export async function followEngineEvents(
     clearTimeout(retry);
     const last = client;
     client = undefined;
-    if (last) {
-      last.removeAllListeners();
-      last.on('error', () => {});
-      await last.end().catch(() => {});
-    }
+    await endQuietly(last);
   };
 
   await connect();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { endQuietly } from '../db/end-quietly.ts';
 import type { Database } from '@pool/db/database';
 
 /**
@@ -48,16 +49,10 @@ export async function writerElection(options: WriterElectionOptions): Promise<Wr
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const drop = (connection: pg.Client) => {
-    connection.removeAllListeners();
-    connection.on('error', () => {});
-    void connection.end().catch(() => {});
-  };
-
   const broken = (connection: pg.Client, error: unknown) => {
     if (client !== connection) return;
     client = undefined;
-    drop(connection);
+    void endQuietly(connection);
     if (closed) return;
     if (holding) {
       holding = false;
@@ -128,11 +123,7 @@ export async function writerElection(options: WriterElectionOptions): Promise<Wr
       holding = false;
       const last = client;
       client = undefined;
-      if (last) {
-        last.removeAllListeners();
-        last.on('error', () => {});
-        await last.end().catch(() => {});
-      }
+      await endQuietly(last);
     },
   };
 }

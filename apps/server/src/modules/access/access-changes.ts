@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { endQuietly } from '../../db/end-quietly.ts';
 import type { Database } from '@pool/db/database';
 
 /**
@@ -68,9 +69,7 @@ export async function accessChanges(
     live = false;
     const dropped = client;
     client = undefined;
-    dropped?.removeAllListeners();
-    dropped?.on('error', () => {});
-    void dropped?.end().catch(() => {});
+    void endQuietly(dropped);
     // Whatever was heard before may be stale by the time the connection is back.
     changed();
     for (const resolve of echoes.values()) resolve();
@@ -98,9 +97,7 @@ export async function accessChanges(
       await next.connect();
       await next.query(`listen ${accessChangeChannel}`);
     } catch (error) {
-      next.removeAllListeners();
-      next.on('error', () => {});
-      void next.end().catch(() => {});
+      void endQuietly(next);
       onError(error);
       if (!closed) retry = setTimeout(() => void connect(), reconnectDelayMs);
       return;
@@ -140,11 +137,7 @@ export async function accessChanges(
       live = false;
       const last = client;
       client = undefined;
-      if (last) {
-        last.removeAllListeners();
-        last.on('error', () => {});
-        await last.end().catch(() => {});
-      }
+      await endQuietly(last);
     },
   };
 }
