@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { loadConfig } from './env.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -79,6 +80,18 @@ describe('loadConfig', () => {
     const result = loadConfig({});
     expect(result.ok && result.config.IDENTITY_ADMIN_PORT).toBe(0);
     expect(result.ok && result.config.IDENTITY_ADMIN_TOKEN).toBeUndefined();
+  });
+
+  it('serves from one process per core with DATABASE_URL, WEB_CONCURRENCY of them when set, and one on PGlite', () => {
+    const processes = (env: Record<string, string>) => {
+      const result = loadConfig(env);
+      return result.ok ? result.config.processes : result.problems;
+    };
+    const database = { DATABASE_URL: 'postgres://pool@127.0.0.1:5432/pool' };
+    expect(processes(database)).toBe(availableParallelism());
+    expect(processes({ ...database, WEB_CONCURRENCY: '3' })).toBe(3);
+    expect(processes({ WEB_CONCURRENCY: '3' })).toBe(1);
+    expect(processes({ ...database, WEB_CONCURRENCY: '0' })).toEqual(['WEB_CONCURRENCY: must be at least 1 (got "0")']);
   });
 
   it('splits the stratum list on commas', () => {
