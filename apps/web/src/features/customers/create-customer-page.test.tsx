@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
-import type { Permission } from '@pool/contract/accounts';
 import { renderInApp } from '@/testing/render.tsx';
+import { operator, operatorId } from './operator-fixture.ts';
 import { CreateCustomerPage } from './create-customer-page.tsx';
-
-const operatorId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
-const operator: Permission = {
-  id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e501',
-  account_id: operatorId,
-  type: 'operator',
-  operator_name: 'northhash',
-  role: 'owner',
-  flags: flagsOf(roleAccessOf('operator', 'owner'), false),
-};
 
 /** The create call as the server answers it: a taken name is a field error, a broken server none. */
 function serve(answer: 'taken' | 'broken' | 'created') {

@@ -4,20 +4,12 @@ import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
 import type { Permission } from '@pool/contract/accounts';
 import type { CustomerPaymentsPage } from '@pool/contract/customers';
 import { renderInApp } from '@/testing/render.tsx';
+import { operator, operatorId } from './operator-fixture.ts';
 import { CustomerPaymentsPage as Screen } from './customer-payments-page.tsx';
 
-const operatorId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
 const minerId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e599';
 const rewardId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e521';
 const payoutId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e522';
-const operator: Permission = {
-  id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e501',
-  account_id: operatorId,
-  type: 'operator',
-  operator_name: 'northhash',
-  role: 'owner',
-  flags: flagsOf(roleAccessOf('operator', 'owner'), false),
-};
 const customer: Permission = {
   id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e502',
   account_id: minerId,

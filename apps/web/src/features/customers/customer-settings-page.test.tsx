@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
-import type { Permission } from '@pool/contract/accounts';
 import { renderInApp } from '@/testing/render.tsx';
+import { operator, operatorId } from './operator-fixture.ts';
 import { CustomerSettingsPage, nextUtcDay } from './customer-settings-page.tsx';
 
-const operatorId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
 const minerId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e599';
-const operator: Permission = {
-  id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e501',
-  account_id: operatorId,
-  type: 'operator',
-  operator_name: 'northhash',
-  role: 'owner',
-  flags: flagsOf(roleAccessOf('operator', 'owner'), false),
-};
 const fee = {
   id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e511',
   percent: 2.5,

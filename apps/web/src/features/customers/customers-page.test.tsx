@@ -1,21 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flagsOf, roleAccessOf } from '@pool/contract/access-codes';
-import type { Permission } from '@pool/contract/accounts';
 import type { CustomerPage, CustomerRow } from '@pool/contract/customers';
 import { renderInApp } from '@/testing/render.tsx';
+import { operator } from './operator-fixture.ts';
 import { CustomersPage } from './customers-page.tsx';
-
-const operatorId = '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6';
-const operator: Permission = {
-  id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e501',
-  account_id: operatorId,
-  type: 'operator',
-  operator_name: 'northhash',
-  role: 'owner',
-  flags: flagsOf(roleAccessOf('operator', 'owner'), false),
-};
 
 const row = (n: number, account_name: string): CustomerRow => ({
   id: `7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5${String(n).padStart(2, '0')}`,
