@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     expect(plain.body.toString()).toBe(script);
   });
 
-  it('writes the pool config into the page, so that the first paint waits for no config request', async () => {
+  it("writes the pool config and the layout's frame into the page, so that the first paint waits for no request and no script", async () => {
     const served = PoolConfig.parse(await (await get('/v0.1/pools/current')).json());
     // At its own path and as the history fallback of a client route.
     for (const path of ['/', '/payments']) {
@@ -146,8 +146,11 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
       const json = /<script id="pool-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
       expect(JSON.parse(json ?? 'null'), path).toEqual(served);
       expect(html, path).toContain('<link rel="preload" href="/static/locales/en.json" as="fetch" crossorigin>');
-      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).toContain('<div id="root"><div class="shell"><header class="shell-header">');
+      expect(html, path).toContain(`<html lang="en" data-theme="${served.page_settings.app_theme}"`);
     }
+    const signIn = await (await get('/auth/login', { accept: 'text/html' })).text();
+    expect(signIn).toContain('<div id="root"><div class="auth-layout">');
   });
 
   it('never serves source maps of the built app', async () => {

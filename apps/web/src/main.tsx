@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -16,6 +16,7 @@ import { startIntegrations } from '@/lib/operating/start-integrations.ts';
 import { firstScreenSettled } from '@/lib/operating/first-screen.ts';
 import { versionCheck } from '@/lib/version/use-version-check.ts';
 import { toast } from '@/components/toast/toast-store.ts';
+import { routerInitialized } from '@/app/entry/router-initialized.ts';
 import '@/styles/index.css';
 
 /**
@@ -35,17 +36,22 @@ async function boot(): Promise<void> {
   const i18n = await initI18n(await loadTranslations(language));
   installStepUp(() => stepUp.request());
   const router = createBrowserRouter(routes);
+  await routerInitialized(router);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </StrictMode>,
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: a tap during start-up is answered, and the frame stays painted.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   );
   // Spec 9: error reporting, analytics and widgets when the browser is idle after the first screen,
   // each only if configured.

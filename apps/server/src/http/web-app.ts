@@ -7,6 +7,7 @@ import { poolConfigElementId } from '@pool/contract/pool-config-codes';
 import { paths } from '@pool/contract/paths';
 import type { ServedPoolConfig } from '../modules/pool-config/served-config.ts';
 import { sendNotFound } from './errors.ts';
+import { pageShell, themeAttributes } from './page-shell.ts';
 
 /** Paths that belong to the API, services and files; an unknown one there is a 404, never the app. */
 const serverPrefixes = ['/api/', '/identity/', '/v0.1/', '/meta/', '/static/', '/assets/'];
@@ -16,9 +17,11 @@ function isSourceMap(path: string): boolean {
   return path.endsWith('.map');
 }
 
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+
 function wantsTheApp(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?')[0] ?? '/';
+  const path = pathOf(request);
   if (serverPrefixes.some((prefix) => path.startsWith(prefix)) || isSourceMap(path)) return false;
   return /\btext\/html\b|\*\/\*/.test(request.headers.accept ?? '*/*');
 }
@@ -27,16 +30,20 @@ function wantsTheApp(request: FastifyRequest): boolean {
  * The page with the pool config in it as inert JSON (a CSP of script-src 'self' allows it: it is
  * never executed), and the default language's translations preloaded: the app's first render then
  * waits for its own script alone, not for a config request and a translations request after it.
- * `<` is escaped so that no value can close the element.
+ * `<` is escaped so that no value can close the element. The layout's frame, in the pool's theme,
+ * is already in `#root`, so the page paints before its script has loaded.
  */
-export function pageWithConfig(template: string, config: PoolConfig | undefined): string {
+export function pageWithConfig(template: string, config: PoolConfig | undefined, path: string): string {
   if (!config) return template;
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const head = [
     `<script id="${poolConfigElementId}" type="application/json">${json}</script>`,
     `<link rel="preload" href="${paths.locales}/${config.settings.default_language}.json" as="fetch" crossorigin>`,
   ].join('');
-  return template.replace('</head>', `${head}</head>`);
+  return template
+    .replace('</head>', `${head}</head>`)
+    .replace('<html lang="en">', `<html lang="en" ${themeAttributes(config)}>`)
+    .replace('<div id="root"></div>', `<div id="root">${pageShell(path, config.name)}</div>`);
 }
 
 /**
@@ -60,7 +67,7 @@ export async function registerWebApp(
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(pageWithConfig(template, config));
+      .send(pageWithConfig(template, config, pathOf(request)));
   };
   if (hasApp) {
     await app.register(fastifyStatic, {

@@ -1,0 +1,37 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The pool's name as the server gives it to every page. */
+async function poolName(page: Page): Promise<string> {
+  const response = await page.request.get('/v0.1/pools/current');
+  return ((await response.json()) as { name: string }).name;
+}
+
+test.describe('the first paint, before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a signed-in area's page shows its header with the pool's name and grey places for the navigation and content @mobile", async ({
+    page,
+  }) => {
+    await page.goto('/workers');
+    await expect(page.getByRole('banner')).toHaveText(await poolName(page));
+    await expect(page.locator('nav .shell-placeholder')).toHaveCount(4);
+    await expect(page.locator('main .shell-placeholder-card')).toHaveCount(3);
+    await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    // The navigation strip is as tall as the app's, so the page does not jump when it arrives.
+    expect((await page.locator('.shell-placeholder-tab').first().boundingBox())?.height).toBeCloseTo(38.5, 0);
+  });
+
+  test("the sign-in page shows the identity screens' header", async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.locator('.auth-header')).toHaveText(await poolName(page));
+    await expect(page.locator('.shell-placeholder')).toHaveCount(0);
+  });
+});
+
+test('the app replaces the frame with the page in one step', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('.auth-layout')).toHaveCount(1);
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+});
