@@ -17,10 +17,9 @@ export function layoutOfPath(path: string): ShellLayout {
 const brand = (name: string) =>
   `<span class="brand"><span class="brand-mark" aria-hidden="true"></span>${escapeHtml(name)}</span>`;
 const block = (kind: string) => `<span class="shell-placeholder shell-placeholder-${kind}"></span>`;
-const repeat = (times: number, html: string) => html.repeat(times);
 
 /** Where the page's content will be: a title and three cards, grey and without text. */
-const content = `<div class="page-placeholder" aria-hidden="true">${block('title')}${repeat(3, block('card'))}</div>`;
+const content = `<div class="page-placeholder" aria-hidden="true">${block('title')}${block('card').repeat(3)}</div>`;
 
 /**
  * The frame of the layout the path belongs to, with the pool's name, in the classes the app's own
@@ -36,7 +35,7 @@ export function pageShell(path: string, name: string): string {
     case 'app':
       return [
         `<div class="shell"><header class="shell-header">${brand(name)}</header>`,
-        `<nav class="shell-nav" aria-hidden="true">${repeat(4, block('tab'))}</nav>`,
+        `<nav class="shell-nav" aria-hidden="true">${block('tab').repeat(4)}</nav>`,
         `<main class="shell-main" aria-busy="true">${content}</main></div>`,
       ].join('');
   }
