@@ -71,10 +71,21 @@ async function performanceOf(chromePort: number, origin: string, attempt = 1): P
   }
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
+  // Which analytics SDK the session drew: the full one records a quarter of sessions, the light one the rest.
+  const requested = (
+    (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? []
+  )
+    .map((item) => item.url)
+    .join(' ');
+  const analytics = /posthog-recorded/.test(requested)
+    ? '  analytics: recorded (full SDK)'
+    : /posthog-unrecorded/.test(requested)
+      ? '  analytics: unrecorded (light SDK)'
+      : '';
   return {
     score,
     blockingMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-    line: `performance ${score}  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}`,
+    line: `performance ${score}  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}${analytics}`,
   };
 }
 

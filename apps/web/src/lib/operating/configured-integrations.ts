@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { IntegrationSettings } from '@pool/contract/integrations';
-import type { startAnalytics } from './analytics/start-analytics.ts';
+import type { loadAnalytics } from './analytics/start-analytics.ts';
 import type { startErrorReporting } from './error-reporting/start-error-reporting.ts';
 import type { startWidgets } from './widgets/start-widgets.ts';
 import { watchVisitor } from './visitor.ts';
@@ -9,7 +9,7 @@ import { whenIdle } from './when-idle.ts';
 /** Each integration's code, in a chunk of its own: a pool downloads only what it configured. */
 export interface IntegrationLoaders {
   errorReporting: () => Promise<{ startErrorReporting: typeof startErrorReporting }>;
-  analytics: () => Promise<{ startAnalytics: typeof startAnalytics }>;
+  analytics: () => Promise<{ loadAnalytics: typeof loadAnalytics }>;
   widgets: () => Promise<{ startWidgets: typeof startWidgets }>;
 }
 
@@ -68,9 +68,7 @@ export async function startConfigured(
   if (widgets) loads.push(() => load.widgets().then((module) => () => module.startWidgets(settings, options.client)));
   if (analytics)
     loads.push(() =>
-      load
-        .analytics()
-        .then((module) => () => module.startAnalytics(analytics, options.say && consentQuestion(options.say))),
+      load.analytics().then((module) => module.loadAnalytics(analytics, options.say && consentQuestion(options.say))),
     );
   // One at a time, and each in two tasks on idle callbacks of their own: evaluating an SDK and
   // initialising it, run together, were one long task that a phone's first input waited behind

@@ -8,13 +8,14 @@ import { idleFallbackMs, whenIdle } from './when-idle.ts';
 function recordingLoaders() {
   const startErrorReporting = vi.fn();
   const startAnalytics = vi.fn();
+  const loadAnalytics = vi.fn((..._: unknown[]) => Promise.resolve(startAnalytics));
   const startWidgets = vi.fn(() => Promise.resolve(() => undefined));
   const loaders: IntegrationLoaders = {
     errorReporting: vi.fn(() => Promise.resolve({ startErrorReporting })),
-    analytics: vi.fn(() => Promise.resolve({ startAnalytics })),
+    analytics: vi.fn(() => Promise.resolve({ loadAnalytics })),
     widgets: vi.fn(() => Promise.resolve({ startWidgets })),
   };
-  return { loaders, startErrorReporting, startAnalytics, startWidgets };
+  return { loaders, startErrorReporting, loadAnalytics, startAnalytics, startWidgets };
 }
 
 const dsn = { dsn: 'https://k@errors.example/1' };
@@ -98,18 +99,19 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
   });
 
   it('start analytics and the widgets without error reporting when no DSN is set', async () => {
-    const { loaders, startAnalytics, startWidgets } = recordingLoaders();
+    const { loaders, loadAnalytics, startAnalytics, startWidgets } = recordingLoaders();
     const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: false };
     const settings = { ...noIntegrations, analytics, messenger: { script_url: 'https://m.example/boot.js' } };
     const client = new QueryClient();
     await startConfigured(settings, { release: '2.0.0', client, idle: now }, loaders);
     expect(loaders.errorReporting).not.toHaveBeenCalled();
-    expect(startAnalytics).toHaveBeenCalledWith(analytics, undefined);
+    expect(loadAnalytics).toHaveBeenCalledWith(analytics, undefined);
+    expect(startAnalytics).toHaveBeenCalledOnce();
     expect(startWidgets).toHaveBeenCalledWith(settings, client);
   });
 
   it('ask for analytics consent in a translated toast that stays half a minute', async () => {
-    const { loaders, startAnalytics } = recordingLoaders();
+    const { loaders, loadAnalytics } = recordingLoaders();
     const info = vi.fn();
     const analytics = { key: 'phc', host: 'https://analytics.example', require_consent: true };
     await startConfigured(
@@ -117,7 +119,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
       { release: '1', client: new QueryClient(), idle: now, say: { toast: { info }, t: (key) => `«${key}»` } },
       loaders,
     );
-    const ask = (startAnalytics.mock.calls[0] as unknown[] | undefined)?.[1] as (grant: () => void) => void;
+    const ask = loadAnalytics.mock.calls[0]?.[1] as (grant: () => void) => void;
     const grant = vi.fn();
     ask(grant);
     expect(info).toHaveBeenCalledWith('«analytics.consent»', {

@@ -1,5 +1,7 @@
 import type { PostHogConfig } from 'posthog-js/dist/module.slim';
+import type PostHogLite from 'posthog-js-lite';
 import type { AnalyticsSettings } from '@pool/contract/integrations';
+import { redact } from '@pool/contract/redaction';
 
 /** Spec 9: a quarter of sessions are recorded. */
 export const sessionRecordingSample = 0.25;
@@ -34,22 +36,78 @@ export function mayCapture(
   return settings.require_consent ? consent === 'granted' : consent !== 'denied';
 }
 
-/** The PostHog options of spec 9. `random` decides this session's recording. */
-export function analyticsOptions(
-  settings: AnalyticsSettings,
-  capture: boolean,
-  random: () => number,
-): Partial<PostHogConfig> {
+const recordingKey = 'pool.analytics-recording';
+
+/**
+ * Whether this browser session is one of the recorded quarter. The draw is kept for the tab's
+ * session, so a reload goes on as it started; without session storage each page load draws anew.
+ */
+export function sessionRecorded(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined, random: () => number) {
+  try {
+    const kept = storage?.getItem(recordingKey);
+    if (kept === 'on' || kept === 'off') return kept === 'on';
+  } catch {
+    // Storage blocked: draw for this page.
+  }
+  const recorded = random() < sessionRecordingSample;
+  try {
+    storage?.setItem(recordingKey, recorded ? 'on' : 'off');
+  } catch {
+    // As above.
+  }
+  return recorded;
+}
+
+/** An event on its way to the analytics host, as both SDKs hand it to `before_send`. */
+interface OutgoingEvent {
+  properties?: Record<string, unknown>;
+}
+
+/** Page URLs carry watcher tokens and e-mail addresses in queries: they leave redacted. */
+export function redactEvent<Event extends OutgoingEvent>(event: Event | null): Event | null {
+  const properties = event?.properties;
+  if (!event || !properties) return event;
+  for (const key of ['$current_url', '$pathname', '$referrer'] as const) {
+    const value = properties[key];
+    if (typeof value === 'string') properties[key] = redact(value);
+  }
+  return event;
+}
+
+/** The options of PostHog's full SDK, loaded for the recorded sessions. */
+export function recordedOptions(settings: AnalyticsSettings, capture: boolean): Partial<PostHogConfig> {
   return {
     api_host: settings.host,
     persistence: 'localStorage',
     capture_pageview: 'history_change',
     session_idle_timeout_seconds: sessionIdleTimeoutMs / 1000,
-    disable_session_recording: random() >= sessionRecordingSample,
     respect_dnt: true,
     opt_out_capturing_by_default: !capture,
     autocapture: false,
     // Recordings show the screens, never what people type or the figures they read.
     session_recording: { maskAllInputs: true, maskTextSelector: '*' },
+    before_send: redactEvent,
+  };
+}
+
+/**
+ * The options of PostHog's light SDK, loaded for the sessions that are not recorded: the same host,
+ * storage, idle timeout and page views, with nothing it would fetch or keep that the app does not use.
+ */
+export function unrecordedOptions(
+  settings: AnalyticsSettings,
+  capture: boolean,
+): NonNullable<ConstructorParameters<typeof PostHogLite>[1]> {
+  return {
+    host: settings.host,
+    persistence: 'localStorage',
+    captureHistoryEvents: true,
+    sessionExpirationTimeSeconds: sessionIdleTimeoutMs / 1000,
+    defaultOptIn: capture,
+    preloadFeatureFlags: false,
+    disableRemoteConfig: true,
+    // Each event leaves at once: this SDK sends nothing when the page is closed.
+    flushAt: 1,
+    before_send: redactEvent,
   };
 }
