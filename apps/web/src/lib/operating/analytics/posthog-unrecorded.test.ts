@@ -73,4 +73,18 @@ describe("an unrecorded session's SDK: PostHog's light one", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(names()).not.toContain('sign out');
   });
+
+  it('captures nothing on a visit that may not, though an earlier visit opted in', async () => {
+    const key = expect.getState().currentTestName ?? '';
+    // A visit that asked for consent and got it: the SDK keeps "opted in" in its own storage.
+    const first = createClient(settings(key), false, {});
+    first?.optIn();
+    first?.capture('consented');
+    await vi.waitFor(() => expect(names()).toEqual(['consented']));
+    // The next visit, under Do Not Track.
+    const later = createClient(settings(key), false, {});
+    later?.capture('under Do Not Track');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(names()).toEqual(['consented']);
+  });
 });

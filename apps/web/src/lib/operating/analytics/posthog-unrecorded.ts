@@ -17,6 +17,9 @@ function json(data: Record<string, unknown> | undefined) {
  */
 export const createClient: CreateClient = (settings, capture, properties) => {
   const client = new PostHog(settings.key, unrecordedOptions(settings, capture));
+  // `capture` says what this visit allows (consent, Do Not Track); a choice this SDK kept from an
+  // earlier visit would otherwise win over it, and it has no Do Not Track of its own.
+  void (capture ? client.optIn() : client.optOut());
   void client.register(json(properties));
   // It tracks the page views of history changes; the first one is the app's to send.
   client.capture('$pageview');
