@@ -13,7 +13,7 @@ import { queryClient } from '@/lib/query-client.ts';
 import { stepUp } from '@/lib/step-up/step-up-store.ts';
 import { storage, storageKeys } from '@/lib/storage.ts';
 import { startIntegrations } from '@/lib/operating/start-integrations.ts';
-import { firstScreenSettled } from '@/lib/operating/first-screen.ts';
+import { firstScreenSettled, navigationsOf } from '@/lib/operating/first-screen.ts';
 import { versionCheck } from '@/lib/version/use-version-check.ts';
 import { toast } from '@/components/toast/toast-store.ts';
 import { routerInitialized } from '@/app/entry/router-initialized.ts';
@@ -58,6 +58,7 @@ async function boot(): Promise<void> {
   void startIntegrations(config, {
     client: queryClient,
     ready: firstScreenSettled(router, queryClient),
+    onNavigation: navigationsOf(router),
     release: () => versionCheck.storedVersion(),
     say: { toast, t: (key) => i18n.t(key) },
   });

@@ -29,6 +29,8 @@ export interface ConfiguredOptions {
   say?: ConsentSpeaker;
   /** Waits for the browser to be idle before each integration; tests pass one that runs at once. */
   idle?: (start: () => void) => void;
+  /** Calls its listener after each of the app's navigations to a new location; answers how to stop. */
+  onNavigation?: (listener: () => void) => () => void;
 }
 
 /** The app's toasts and translations, handed in: importing them here would split the entry chunk. */
@@ -63,7 +65,12 @@ export async function startConfigured(
   const loads: Array<() => Promise<() => unknown>> = [];
   if (errors)
     loads.push(() =>
-      load.errorReporting().then((module) => () => module.startErrorReporting(errors, options.release ?? 'unknown')),
+      load
+        .errorReporting()
+        .then(
+          (module) => () =>
+            module.startErrorReporting(errors, options.release ?? 'unknown', { onNavigation: options.onNavigation }),
+        ),
     );
   if (widgets) loads.push(() => load.widgets().then((module) => () => module.startWidgets(settings, options.client)));
   if (analytics)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstScreenCapMs, firstScreenSettled } from './first-screen.ts';
+import { createMemoryRouter } from 'react-router';
+import { firstScreenCapMs, firstScreenSettled, navigationsOf } from './first-screen.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -27,5 +28,24 @@ describe('the first screen, which the integrations wait for', () => {
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(300);
     expect(settled).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the router's navigations, as the integrations hear them", () => {
+  it('tells each new location once, and nothing once stopped', async () => {
+    const router = createMemoryRouter([{ path: '*', loader: () => null, Component: () => null }], {
+      initialEntries: ['/'],
+    });
+    await router.navigate('/');
+    const heard = vi.fn();
+    const stop = navigationsOf(router)(heard);
+    await router.revalidate();
+    expect(heard).not.toHaveBeenCalled();
+    await router.navigate('/workers');
+    await router.navigate('/workers?period=P1D');
+    expect(heard).toHaveBeenCalledTimes(2);
+    stop();
+    await router.navigate('/payments');
+    expect(heard).toHaveBeenCalledTimes(2);
   });
 });

@@ -21,3 +21,18 @@ export function firstScreenSettled(
     poll();
   });
 }
+
+/** The router's navigations to a new location, as the integrations listen to them. */
+export function navigationsOf<Location>(router: {
+  state: { location: Location };
+  subscribe(listener: (state: { location: Location }) => void): () => void;
+}) {
+  return (listener: () => void): (() => void) => {
+    let location = router.state.location;
+    return router.subscribe((state) => {
+      if (state.location === location) return;
+      location = state.location;
+      listener();
+    });
+  };
+}

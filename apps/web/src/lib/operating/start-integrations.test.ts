@@ -93,7 +93,7 @@ describe('integrations start lazily and only when configured (spec 9)', () => {
       { release: '2.0.0', client: new QueryClient(), idle: now },
       loaders,
     );
-    expect(startErrorReporting).toHaveBeenCalledWith(dsn, '2.0.0');
+    expect(startErrorReporting).toHaveBeenCalledWith(dsn, '2.0.0', { onNavigation: undefined });
     expect(loaders.analytics).not.toHaveBeenCalled();
     expect(loaders.widgets).not.toHaveBeenCalled();
   });

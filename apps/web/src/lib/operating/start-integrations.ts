@@ -15,6 +15,8 @@ export interface StartOptions {
   say?: ConsentSpeaker;
   /** What to wait for before the idle callback: the first screen, complete. */
   ready: Promise<void>;
+  /** Calls its listener after each of the app's navigations to a new location; answers how to stop. */
+  onNavigation?: (listener: () => void) => () => void;
 }
 
 /**
@@ -39,6 +41,7 @@ export function startIntegrations(
               release: options.release(),
               client: options.client,
               say: options.say,
+              onNavigation: options.onNavigation,
             }),
           )
           // Loaded or not (a blocker, a network error), the app goes on as it was.
