@@ -15,6 +15,7 @@ export default defineConfig({
             'apps/identity/src/**/*.test.ts',
             'apps/identity/test/**/*.test.ts',
             'scripts/**/*.test.mjs',
+            'e2e/bench/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
