@@ -103,7 +103,9 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
       `accessibility ${score('accessibility')}  best practices ${score('best-practices')}  ` +
       `FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  ` +
       `TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}` +
-      (runs.length > 1 ? `  (runs: ${runs.map(performance).join(', ')})` : ''),
+      (runs.length > 1 ? `  (runs: ${runs.map(performance).join(', ')})` : '') +
+      // A page that sent the browser elsewhere (a session that did not reach the server) measured that page instead.
+      (new URL(lhr.finalDisplayedUrl).pathname === path ? '' : `  ENDED AT ${new URL(lhr.finalDisplayedUrl).pathname}`),
   );
   // Over issue 18's budget (CLS < 0.05): which elements moved, so the fix starts at the right place.
   const shifts = lhr.audits['layout-shifts']?.details;
@@ -120,11 +122,24 @@ build();
 console.log('JavaScript each route loads before it renders (gzip):');
 printRouteWeights(new URL('apps/web/dist/', `file://${root}`));
 
+/**
+ * A Chromium of its own for each route: Lighthouse does not clear cookies between runs, and a cookie a
+ * page set (the sign-in page's CSRF cookie) was sent instead of the session given as a header, so a
+ * signed-in route audited after the sign-in page measured the sign-in page.
+ */
+async function inFreshChromium(audit: (chromePort: number) => Promise<void>): Promise<void> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    await audit(chrome.port);
+  } finally {
+    chrome.kill();
+  }
+}
+
 const server = await startDemoServer(port);
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
 try {
   const bob = new TestBrowser(origin);
   await bob.signIn('bob@demo.pool', 'Hashrate-2140');
@@ -172,9 +187,8 @@ try {
   );
   for (const preset of presets) {
     console.log(`\nLighthouse 12, ${preset} preset, demo pool:`);
-    for (const [path, cookie] of chosen) await audit(chrome.port, preset, path, cookie);
+    for (const [path, cookie] of chosen) await inFreshChromium((chromePort) => audit(chromePort, preset, path, cookie));
   }
 } finally {
-  chrome.kill();
   server.kill();
 }
