@@ -48,6 +48,26 @@ async function passVerificationDialog(page: Page): Promise<void> {
 }
 
 test.describe('platform: reward rates and unallocated funds', () => {
+  test('the rate in force lands in the place kept for it: the form under it does not move @mobile', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/backend/v0.1/platform/rewards/rates', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/platform');
+    const form = page.getByLabel('New rate, sat per TH/s per day');
+    await expect(form).toBeVisible();
+    await expect(page.locator('.current-rate-placeholder')).toBeVisible();
+    const before = (await form.boundingBox())?.y;
+    answer();
+    await expect(page.getByTestId('current-rate')).toBeVisible();
+    expect((await form.boundingBox())?.y).toBeCloseTo(before ?? -1, 0);
+  });
+
   test('a platform admin sets the reward rate, confirming with the second factor @mobile', async ({ page }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);

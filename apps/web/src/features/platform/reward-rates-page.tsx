@@ -38,7 +38,7 @@ export function RewardRatesPage() {
         <h2 id="current-rate-title">{t('platform.rates.current')}</h2>
         {current && <CurrentRate rate={current} />}
         {history.data && !current && <p className="muted">{t('platform.rates.noneInForce')}</p>}
-        {history.isPending && <div className="chart-placeholder small-placeholder" aria-busy="true" />}
+        {history.isPending && <CurrentRatePlaceholder />}
         <SetRateForm draft={draft} onChange={setDraft} />
         <p className="muted small">{t('platform.rates.appliesFrom')}</p>
       </section>
@@ -126,6 +126,16 @@ export function RewardRatesPage() {
       </section>
 
       <SharingSettingsSection />
+    </div>
+  );
+}
+
+/** The current rate's lines, grey and empty, in the rate's place (`.current-rate` keeps its height). */
+function CurrentRatePlaceholder() {
+  return (
+    <div className="current-rate current-rate-placeholder" aria-busy="true">
+      <p className="current-rate-value">{'\u00a0'}</p>
+      <p className="muted small">{'\u00a0'}</p>
     </div>
   );
 }
