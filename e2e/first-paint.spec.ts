@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signInAs } from './support/demo.ts';
 
 /** The pool's name as the server gives it to every page. */
 async function poolName(page: Page): Promise<string> {
@@ -35,24 +34,4 @@ test('the app replaces the frame with the page in one step', async ({ page }) =>
   await expect(page.locator('.auth-layout')).toHaveCount(1);
   await expect(page.getByRole('banner')).toHaveCount(1);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-});
-
-test("a signed-in page asks for the session and the person's identity once each, from the page itself, beside its script", async ({
-  page,
-}) => {
-  await signInAs(page, demo.bob.email);
-  const chart = page.getByRole('img', { name: /Hashrate chart of/ });
-  await expect(chart).toBeVisible();
-  const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  await page.reload();
-  await expect(chart).toBeVisible();
-  await expect(page.locator('head link[rel="preload"][crossorigin="use-credentials"]')).toHaveCount(2);
-  const whoami = asked.filter((path) => path === '/identity/sessions/whoami');
-  const identity = asked.filter((path) => path === '/api/backend/v0.1/identity');
-  expect([whoami.length, identity.length]).toEqual([1, 1]);
-  // Both were asked before the app's code for the route, which the app asks for only once it runs.
-  const routeCode = asked.findIndex((path) => path.includes('/assets/dashboard-page-'));
-  expect(asked.indexOf('/identity/sessions/whoami')).toBeLessThan(routeCode);
-  expect(asked.indexOf('/api/backend/v0.1/identity')).toBeLessThan(routeCode);
 });

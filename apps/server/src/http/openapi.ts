@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { paths } from '@pool/contract/paths';
-import { sessionCookieName } from '../identity-client/session.ts';
 
 /**
  * The OpenAPI document is generated from the zod schemas of packages/contract that each route
@@ -21,7 +20,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName },
+          session: { type: 'apiKey', in: 'cookie', name: 'ory_kratos_session' },
           watcher: { type: 'apiKey', in: 'header', name: 'X-Watcher-Token' },
         },
       },

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { PoolConfig } from '@pool/contract/pool-config';
 import { pageWithConfig } from './web-app.ts';
 import { layoutOfPath } from './page-shell.ts';
-import { hasSessionCookie } from '../identity-client/session.ts';
 
 const template =
   '<!doctype html><html lang="en"><head><title>pool</title></head><body><div id="root"></div></body></html>';
@@ -29,7 +28,7 @@ const config: PoolConfig = {
 
 describe('the served page', () => {
   it('carries the pool config as inert JSON that no value can break out of, and preloads the default translations', () => {
-    const page = pageWithConfig(template, config, { path: '/', signedIn: false });
+    const page = pageWithConfig(template, config, '/');
     const scripts = page.match(/<script\b/g) ?? [];
     expect(scripts).toHaveLength(1);
     const json = /<script id="pool-config" type="application\/json">(.*?)<\/script>/.exec(page)?.[1] ?? '';
@@ -38,43 +37,15 @@ describe('the served page', () => {
   });
 
   it("paints the frame of the path's layout with the pool's name, escaped, in the pool's theme", () => {
-    const page = pageWithConfig(template, config, { path: '/workers', signedIn: false });
+    const page = pageWithConfig(template, config, '/workers');
     expect(page).toContain('<html lang="en" data-theme="headframe" style="--brand: #435FFF">');
     expect(page).toContain(
       '<div id="root"><div class="shell"><header class="shell-header"><span class="brand"><span class="brand-mark" aria-hidden="true"></span>Pool&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span></header>',
     );
     expect(page).toContain('<main class="shell-main" aria-busy="true">');
-    expect(pageWithConfig(template, config, { path: '/auth/login', signedIn: false })).toContain(
+    expect(pageWithConfig(template, config, '/auth/login')).toContain(
       '<div id="root"><div class="auth-layout"><header class="auth-header">',
     );
-  });
-
-  it("preloads the session and the person's identity on a signed-in layout's page only, from the config's auth address", () => {
-    const preloads = (page: string) =>
-      page.match(/<link rel="preload" href="[^"]*" as="fetch" crossorigin="use-credentials">/g);
-    const withAuth = { ...config, addresses: [{ type: 'auth' as const, address: 'https://pool.example/identity/' }] };
-    expect(preloads(pageWithConfig(template, withAuth, { path: '/workers', signedIn: true }))).toEqual([
-      '<link rel="preload" href="https://pool.example/identity/sessions/whoami" as="fetch" crossorigin="use-credentials">',
-      '<link rel="preload" href="/api/backend/v0.1/identity" as="fetch" crossorigin="use-credentials">',
-    ]);
-    expect(preloads(pageWithConfig(template, config, { path: '/', signedIn: true }))?.[0]).toContain(
-      'href="/identity/sessions/whoami"',
-    );
-    // Nobody to ask about, or a layout that checks no session first: nothing preloaded.
-    expect(preloads(pageWithConfig(template, config, { path: '/workers', signedIn: false }))).toBeNull();
-    expect(preloads(pageWithConfig(template, config, { path: '/auth/login', signedIn: true }))).toBeNull();
-    expect(preloads(pageWithConfig(template, config, { path: '/watch/abc', signedIn: true }))).toBeNull();
-  });
-
-  it.each([
-    ['ory_kratos_session=abc', true],
-    ['theme=dark; ory_kratos_session=abc', true],
-    ['csrf_token_1=x;ory_kratos_session=abc', true],
-    ['not_ory_kratos_session=abc', false],
-    ['csrf_token_1=x', false],
-    [undefined, false],
-  ])('tells a session cookie in %s: %s', (header, signedIn) => {
-    expect(hasSessionCookie(header)).toBe(signedIn);
   });
 
   it.each([
@@ -101,6 +72,6 @@ describe('the served page', () => {
   });
 
   it('is the build page unchanged when there is no pool config to give', () => {
-    expect(pageWithConfig(template, undefined, { path: '/', signedIn: true })).toBe(template);
+    expect(pageWithConfig(template, undefined, '/')).toBe(template);
   });
 });

@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
-import escapeHtml from 'escape-html';
 import { join } from 'node:path';
 import { PoolConfig } from '@pool/contract/pool-config';
-import { addressOf, poolConfigElementId } from '@pool/contract/pool-config-codes';
+import { poolConfigElementId } from '@pool/contract/pool-config-codes';
 import { paths } from '@pool/contract/paths';
 import type { ServedPoolConfig } from '../modules/pool-config/served-config.ts';
 import { sendNotFound } from './errors.ts';
-import { hasSessionCookie } from '../identity-client/session.ts';
-import { layoutOfPath, pageShell, themeAttributes } from './page-shell.ts';
+import { pageShell, themeAttributes } from './page-shell.ts';
 
 /** Paths that belong to the API, services and files; an unknown one there is a 404, never the app. */
 const serverPrefixes = ['/api/', '/identity/', '/v0.1/', '/meta/', '/static/', '/assets/'];
@@ -29,44 +27,23 @@ function wantsTheApp(request: FastifyRequest): boolean {
 }
 
 /**
- * What a signed-in page asks for first, preloaded from the page itself so that it downloads beside
- * the app's script instead of after it: the session (from the identity service at the config's
- * `auth` address, as the app asks for it) and `GET identity`. The app's own calls take over these
- * responses (credentials included on both sides), so neither is asked twice.
- */
-function sessionPreloads(config: PoolConfig): string[] {
-  const auth = (addressOf(config, 'auth') ?? paths.identity).replace(/\/$/, '');
-  return [`${auth}/sessions/whoami`, `${paths.apiVersion}/identity`].map(
-    (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="use-credentials">`,
-  );
-}
-
-/** How the page is served: its path, and whether the request carries a session cookie. */
-export interface PageRequest {
-  path: string;
-  signedIn: boolean;
-}
-
-/**
  * The page with the pool config in it as inert JSON (a CSP of script-src 'self' allows it: it is
  * never executed), and the default language's translations preloaded: the app's first render then
  * waits for its own script alone, not for a config request and a translations request after it.
  * `<` is escaped so that no value can close the element. The layout's frame, in the pool's theme,
- * is already in `#root`, so the page paints before its script has loaded. A signed-in layout's page
- * also preloads the session and the person's identity, which the route's entry checks first.
+ * is already in `#root`, so the page paints before its script has loaded.
  */
-export function pageWithConfig(template: string, config: PoolConfig | undefined, page: PageRequest): string {
+export function pageWithConfig(template: string, config: PoolConfig | undefined, path: string): string {
   if (!config) return template;
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const head = [
     `<script id="${poolConfigElementId}" type="application/json">${json}</script>`,
     `<link rel="preload" href="${paths.locales}/${config.settings.default_language}.json" as="fetch" crossorigin>`,
-    ...(page.signedIn && layoutOfPath(page.path) === 'app' ? sessionPreloads(config) : []),
   ].join('');
   return template
     .replace('</head>', `${head}</head>`)
     .replace('<html lang="en">', `<html lang="en" ${themeAttributes(config)}>`)
-    .replace('<div id="root"></div>', `<div id="root">${pageShell(page.path, config.name)}</div>`);
+    .replace('<div id="root"></div>', `<div id="root">${pageShell(path, config.name)}</div>`);
 }
 
 /**
@@ -90,12 +67,7 @@ export async function registerWebApp(
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(
-        pageWithConfig(template, config, {
-          path: pathOf(request),
-          signedIn: hasSessionCookie(request.headers.cookie),
-        }),
-      );
+      .send(pageWithConfig(template, config, pathOf(request)));
   };
   if (hasApp) {
     await app.register(fastifyStatic, {

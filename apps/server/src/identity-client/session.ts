@@ -27,14 +27,6 @@ export const IdentitySession = z.object({
 });
 export type IdentitySession = z.infer<typeof IdentitySession>;
 
-/** The name of Kratos's session cookie (its default, which our identity service keeps). */
-export const sessionCookieName = 'ory_kratos_session';
-
-/** Whether a `Cookie` header holds a session cookie; only the identity service can tell if it is valid. */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader?.split(';').some((cookie) => cookie.trim().startsWith(`${sessionCookieName}=`)) ?? false;
-}
-
 export type WhoamiResult =
   | { status: 'active'; session: IdentitySession }
   /** A second factor is set up but this session has not used it (Kratos `session_aal2_required`). */
