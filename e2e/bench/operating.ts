@@ -4,8 +4,8 @@
  * reporting, analytics, the three widgets, all served by a local stand-in), to check that loading
  * them when the browser is idle costs the first paint nothing (issue 19). Build the web app first
  * (`npm run build`). Alternates the two for `BENCH_ROUNDS` rounds (5; a drop of a few points needs 25
- * or more to stand out from the noise), prints every run, the medians and a rank test, and exits 1 when the test shows that the
- * configured pool scores lower.
+ * or more to stand out from the noise), prints every run, the medians and a rank test, and exits 1
+ * when the test shows that the configured pool scores lower.
  */
 import { createServer } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
