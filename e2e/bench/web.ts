@@ -96,6 +96,7 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
       join(process.env.BENCH_WEB_REPORTS, `${preset}${routeName(path).replace(/\//g, '_')}.json`),
       JSON.stringify(lhr),
     );
+  const endedAt = new URL(lhr.finalDisplayedUrl).pathname;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
   console.log(
@@ -105,7 +106,7 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
       `TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}` +
       (runs.length > 1 ? `  (runs: ${runs.map(performance).join(', ')})` : '') +
       // A page that sent the browser elsewhere (a session that did not reach the server) measured that page instead.
-      (new URL(lhr.finalDisplayedUrl).pathname === path ? '' : `  ENDED AT ${new URL(lhr.finalDisplayedUrl).pathname}`),
+      (endedAt === path ? '' : `  ENDED AT ${endedAt}`),
   );
   // Over issue 18's budget (CLS < 0.05): which elements moved, so the fix starts at the right place.
   const shifts = lhr.audits['layout-shifts']?.details;
