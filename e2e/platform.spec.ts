@@ -51,6 +51,8 @@ test.describe('platform: reward rates and unallocated funds', () => {
   test('the rate in force lands in the place kept for it: the form under it does not move @mobile', async ({
     page,
   }) => {
+    // Signing in may wait for the next 30-second code the other project's worker has not used.
+    test.setTimeout(90_000);
     await signInAsAdmin(page);
     let answer: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (answer = resolve));
