@@ -1,6 +1,7 @@
 // `npm run bench:mining`: figures, never assertions. Builds a synthetic pool on the real
 // PostgreSQL (and a demo-sized one on PGlite), measures ingest end to end over HTTP and the
 // latency of charts and worker lists against the same answers computed from raw shares.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { applyMigrations, openDatabase, type Database } from '@pool/db/database';
@@ -11,6 +12,8 @@ import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
 import { appMigrations } from '../src/server.ts';
 import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
 import { clusterReads } from './cluster-reads.ts';
+import { profiled } from './cpu-profile.ts';
+import { cpuTimes, cpuUsed } from './cpu-time.ts';
 import { fakeWebRoot, testConfig } from '../test/support/server.ts';
 
 const scale = {
@@ -279,12 +282,15 @@ async function measureIngest(origin: string, database: Database, engine: MiningE
     body: `{"batch_id":"${label}-${n}","events":${templates[n % templates.length]}}`,
   }));
   const before = engine.counters().counted;
+  const cpuBefore = cpuTimes();
   const result = await load(origin, requests, scale.ingestInFlight, 'POST');
   const counted = engine.counters().counted - before;
+  const cpu = cpuUsed(cpuBefore, cpuTimes());
   const rate = counted / (result.elapsed / 1000);
   line(
     `  ingest over HTTP, ${label}: ${counted} shares committed in ${(result.elapsed / 1000).toFixed(1)} s = ${rate.toFixed(0)} shares/s (batch p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms${result.failed ? `, ${result.failed} failed` : ''})`,
   );
+  line(`    ${cpu} (${(result.elapsed / 1000).toFixed(1)} s on ${availableParallelism()} cores)`);
   return rate;
 }
 
@@ -402,7 +408,12 @@ async function postgresRun() {
         }
       }
       line('ingest end to end (HTTP transport to committed minute buckets, one Node process for the aggregator):');
-      await measureIngest(origin, database, engine, 'pg', scale.ingestShares);
+      if (skipped.has('profile')) await measureIngest(origin, database, engine, 'pg', scale.ingestShares);
+      else {
+        const { costs } = await profiled(() => measureIngest(origin, database, engine, 'pg', scale.ingestShares));
+        line('  where the aggregating thread spent that time (self time, idle included):');
+        for (const cost of costs.slice(0, 8)) line(`    ${(cost.share * 100).toFixed(1).padStart(5)} %  ${cost.name}`);
+      }
       const tickStarted = performance.now();
       await engine.tick();
       line(`  closing the minute and refreshing 100,000 workers' figures took ${seconds(tickStarted)} s`);

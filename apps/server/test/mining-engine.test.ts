@@ -242,4 +242,21 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
     expect(await oldest('account_hashrate_5m')).not.toBeNull();
     expect(await sum(`select count(*)::int as total from app.workers`)).toBe(5);
   });
+
+  it("counts a worker's shares on a new row once retention deleted its old one", async () => {
+    const before = await sum(`select count(*)::int as total from app.workers where worker_name = 'farm-01'`);
+    expect(before).toBe(1);
+    // Silent for over 36 days: retention deletes the row, and the names that found it must look again.
+    clock.advance(37 * 24 * 60 * minute);
+    await engine.tick();
+    expect(await sum(`select count(*)::int as total from app.workers where worker_name = 'farm-01'`)).toBe(0);
+    const result = await submit([share('farm-01', clock.now() - 1000, 4242)]);
+    expect(result).toMatchObject({ accepted: 1, rejected: 0 });
+    expect(
+      await sum(
+        `select sum(m.accepted_difficulty) as total from app.worker_hashrate_1m m join app.workers w on w.id = m.worker_id
+         where w.worker_name = 'farm-01'`,
+      ),
+    ).toBe(4242);
+  });
 });

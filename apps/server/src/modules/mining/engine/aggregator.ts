@@ -1,5 +1,4 @@
 import type { ShareTotals } from '../hashrate.ts';
-import type { Share } from '../ingest/share-validation.ts';
 import type { ActivityDelta, BucketDelta } from './write-repository.ts';
 
 const minute = 60_000;
@@ -91,21 +90,21 @@ export function shareAggregator() {
       return shares;
     },
 
-    add(entry: WorkerEntry, share: Share): void {
-      const state = pendingOf(entry, share.at);
-      if (share.at < state.firstShareAt) state.firstShareAt = share.at;
-      if (share.at > state.lastShareAt) state.lastShareAt = share.at;
-      const start = share.at - (share.at % minute);
+    add(entry: WorkerEntry, at: number, difficulty: number, accepted: boolean): void {
+      const state = pendingOf(entry, at);
+      if (at < state.firstShareAt) state.firstShareAt = at;
+      if (at > state.lastShareAt) state.lastShareAt = at;
+      const start = at - (at % minute);
       let totals = state.minutes.get(start);
       if (!totals) {
         totals = { acceptedDifficulty: 0, rejectedDifficulty: 0, acceptedShares: 0, rejectedShares: 0 };
         state.minutes.set(start, totals);
       }
-      if (share.accepted) {
-        totals.acceptedDifficulty += share.difficulty;
+      if (accepted) {
+        totals.acceptedDifficulty += difficulty;
         totals.acceptedShares += 1;
       } else {
-        totals.rejectedDifficulty += share.difficulty;
+        totals.rejectedDifficulty += difficulty;
         totals.rejectedShares += 1;
       }
       shares += 1;
@@ -115,9 +114,9 @@ export function shareAggregator() {
      * A share of an account name that no live miner has (unknown, or its miner deleted): not
      * dropped, its accepted work is summed per pool, name and UTC day for unallocated funds.
      */
-    addUnallocated(poolId: string, share: Share): void {
+    addUnallocated(poolId: string, accountName: string, at: number, difficulty: number, accepted: boolean): void {
       shares += 1;
-      if (share.accepted) addUnallocatedWork(poolId, share.accountName, share.at, share.difficulty, 1);
+      if (accepted) addUnallocatedWork(poolId, accountName, at, difficulty, 1);
     },
 
     /** A minute of an unknown account name summed elsewhere (history the demo backfills). */

@@ -1,36 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ShareRejectionReason } from '@pool/contract/mining';
-import type { ParseAnswer, ParsedBatch, ParseRequest } from './parse-worker.ts';
-import type { Share, ValidationLimits } from './share-validation.ts';
+import { readNames, type CheckedShares } from './checked-shares.ts';
+import type { ParseAnswer, ParseRequest } from './parse-worker.ts';
+import { namesTable, type NamesTable } from './share-names.ts';
+import type { ValidationLimits } from './share-validation.ts';
 
 /** A batch as the intake takes it: every event checked, in the order sent. */
 export interface CheckedBatch {
   batchId: string;
-  checked: (Share | ShareRejectionReason)[];
-}
-
-/** Back from columns to one entry per event, in the order sent. */
-export function checkedEvents(parsed: ParsedBatch): (Share | ShareRejectionReason)[] {
-  const checked = new Array<Share | ShareRejectionReason>(parsed.events);
-  let share = 0;
-  let refusal = 0;
-  for (let index = 0; index < parsed.events; index += 1) {
-    if (refusal < parsed.rejectedAt.length && parsed.rejectedAt[refusal] === index) {
-      checked[index] = parsed.reasons[refusal] as ShareRejectionReason;
-      refusal += 1;
-    } else {
-      checked[index] = {
-        accountName: parsed.accountNames[share] as string,
-        workerName: parsed.workerNames[share] as string,
-        difficulty: parsed.difficulty[share] as number,
-        accepted: parsed.accepted[share] === 1,
-        at: parsed.at[share] as number,
-      };
-      share += 1;
-    }
-  }
-  return checked;
+  shares: CheckedShares;
 }
 
 /**
@@ -40,24 +18,33 @@ export function checkedEvents(parsed: ParsedBatch): (Share | ShareRejectionReaso
  */
 export function batchParser(options: { threads?: number; maxEvents: number }) {
   const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
-  const pending = new Map<number, { resolve: (answer: ParseAnswer) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (batch: CheckedBatch | undefined) => void; reject: (error: Error) => void }
+  >();
   let next = 0;
   interface Lane {
     worker: Worker;
     waiting: Set<number>;
+    /** The thread's numbering of names, read back in the order its answers come. */
+    names: NamesTable;
   }
   const lanes: Lane[] = [];
   let closed = false;
 
   const spawn = (): Lane => {
     const worker = new Worker(new URL('./parse-worker-entry.mjs', import.meta.url));
-    const lane: Lane = { worker, waiting: new Set() };
+    const lane: Lane = { worker, waiting: new Set(), names: namesTable() };
     worker.unref();
     worker.on('message', (answer: ParseAnswer) => {
       lane.waiting.delete(answer.id);
       const waiter = pending.get(answer.id);
       pending.delete(answer.id);
-      waiter?.resolve(answer);
+      if (!answer.ok) return waiter?.resolve(undefined);
+      // Here, as each answer comes: the names it numbers first are in it, and a later answer may
+      // start the numbering again.
+      lane.names.apply(answer.names);
+      waiter?.resolve({ batchId: answer.batchId, shares: readNames(answer.shares, lane.names) });
     });
     const fail = (error: Error) => {
       // The thread is gone: its batches fail (their senders retry them) and a new one takes its place.
@@ -88,13 +75,12 @@ export function batchParser(options: { threads?: number; maxEvents: number }) {
       const id = (next += 1);
       // A copy the thread owns: the request's buffer may be a view of a larger one.
       const copy = new Uint8Array(body);
-      const answer = await new Promise<ParseAnswer>((resolve, reject) => {
+      return new Promise<CheckedBatch | undefined>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         lane.waiting.add(id);
         const request: ParseRequest = { id, body: copy, limits, maxEvents: options.maxEvents };
         lane.worker.postMessage(request, [copy.buffer]);
       });
-      return answer.ok ? { batchId: answer.batchId, checked: checkedEvents(answer) } : undefined;
     },
     async close(): Promise<void> {
       closed = true;

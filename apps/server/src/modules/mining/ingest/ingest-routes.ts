@@ -74,7 +74,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (a
       const batch = await parser.parse(request.body as unknown as Buffer, engine.validationLimits());
       if (!batch) throw invalidBody();
       try {
-        return await engine.submitChecked(batch.batchId, batch.checked);
+        return await engine.submitChecked(batch.batchId, batch.shares);
       } catch (error) {
         request.log.error({ err: error }, 'a share batch could not be committed');
         throw new HttpError('service_unavailable');

@@ -1,7 +1,9 @@
 import type { IngestResult, ShareRejectionReason } from '@pool/contract/mining';
 import type { ShareAggregator } from '../engine/aggregator.ts';
 import type { ShareTotals } from '../hashrate.ts';
-import { validateShare, type Share, type ValidationLimits } from './share-validation.ts';
+import { checkEvents, readNames, type CheckedShares } from './checked-shares.ts';
+import { namesDictionary, namesTable, type ShareNames } from './share-names.ts';
+import type { ValidationLimits } from './share-validation.ts';
 import type { WorkerRegistry } from '../engine/worker-registry.ts';
 import type { MiningWriteRepository } from '../engine/write-repository.ts';
 
@@ -73,31 +75,44 @@ interface Sorting {
 }
 
 /** Adds a batch's accepted shares to the aggregator and answers what it counted and refused. */
-function sortShares(sorting: Sorting, batchId: string, checked: (Share | ShareRejectionReason)[]): IngestResult {
+function sortShares(sorting: Sorting, batchId: string, checked: CheckedShares): IngestResult {
   const { poolId, registry, aggregator, rejections } = sorting;
+  const { names, difficulty, accepted, at, rejectedAt, reasons } = checked;
   const result: IngestResult = { batch_id: batchId, duplicate: false, accepted: 0, rejected: 0, rejections: [] };
-  checked.forEach((share, index) => {
-    let reason: ShareRejectionReason | undefined;
-    if (typeof share === 'string') reason = share;
-    else {
-      const miner = registry.miner(share.accountName);
-      if (!miner) {
-        // No live miner has this name (unknown, or deleted): the work is kept for unallocated funds.
-        aggregator.addUnallocated(poolId, share);
-        result.accepted += 1;
-        return;
-      }
-      if (miner.poolId !== poolId) reason = 'unknown_pool';
-      else {
-        aggregator.add(registry.worker(miner, share.workerName), share);
-        result.accepted += 1;
-        return;
-      }
-    }
+  const refuse = (index: number, reason: ShareRejectionReason) => {
     result.rejected += 1;
     result.rejections.push({ index, reason });
     rejections.set(reason, (rejections.get(reason) ?? 0) + 1);
-  });
+  };
+  // The events in the order sent: the refused ones from the checks, the rest shares in turn.
+  let share = 0;
+  let refused = 0;
+  for (let index = 0; index < checked.events; index += 1) {
+    if (rejectedAt[refused] === index) {
+      refuse(index, reasons[refused] as ShareRejectionReason);
+      refused += 1;
+      continue;
+    }
+    const shareNames = names[share] as ShareNames;
+    const worker = registry.workerOf(shareNames, poolId);
+    const shareAccepted = accepted[share] === 1;
+    if (worker === 'unknown_pool') refuse(index, worker);
+    else if (worker === 'unallocated') {
+      // No live miner has this name (unknown, or deleted): the work is kept for unallocated funds.
+      aggregator.addUnallocated(
+        poolId,
+        shareNames.accountName,
+        at[share] as number,
+        difficulty[share] as number,
+        shareAccepted,
+      );
+      result.accepted += 1;
+    } else {
+      aggregator.add(worker, at[share] as number, difficulty[share] as number, shareAccepted);
+      result.accepted += 1;
+    }
+    share += 1;
+  }
   return result;
 }
 
@@ -130,17 +145,18 @@ export function batchIntake(options: BatchIntakeOptions) {
   const inFlight = new Map<string, Promise<IngestResult>>();
   const rejections = new Map<ShareRejectionReason, number>();
   const sorting: Sorting = { poolId: pool.id, registry, aggregator, rejections };
+  // Batches checked on this thread (NATS, the simulator) number their names as a parser thread does.
+  const names = namesDictionary();
+  const table = namesTable();
 
   /** What each event is checked against, now. */
   const limits = (): ValidationLimits => ({ poolName: pool.name, now: clock(), maxAge: maxShareAge, maxAhead });
 
-  async function countBatch(batchId: string, check: () => (Share | ShareRejectionReason)[]): Promise<IngestResult> {
+  async function countBatch(batchId: string, check: () => CheckedShares): Promise<IngestResult> {
     const seen = (await repository.countedBatches([batchId])).get(batchId);
     if (seen) return { batch_id: batchId, duplicate: true, ...seen, rejections: [] };
     const checked = check();
-    await registry.learnMiners(
-      checked.filter((share): share is Share => typeof share !== 'string').map((share) => share.accountName),
-    );
+    await registry.learnNames(checked.names);
     const result = sortShares(sorting, batchId, checked);
     const committed = queue.add({ batchId, accepted: result.accepted, rejected: result.rejected });
     flusher.schedule();
@@ -149,7 +165,7 @@ export function batchIntake(options: BatchIntakeOptions) {
   }
 
   /** Counts a batch once: a batch id seen before, committed or still in flight, answers what was counted then. */
-  function once(batchId: string, check: () => (Share | ShareRejectionReason)[]): Promise<IngestResult> {
+  function once(batchId: string, check: () => CheckedShares): Promise<IngestResult> {
     const pending = inFlight.get(batchId);
     if (pending) return pending.then((result) => ({ ...result, duplicate: true, rejections: [] }));
     const counting = countBatch(batchId, check).finally(() => inFlight.delete(batchId));
@@ -160,8 +176,9 @@ export function batchIntake(options: BatchIntakeOptions) {
   /** Checks each event and counts the batch once; resolves when its shares are committed. */
   function submit(batch: IncomingBatch): Promise<IngestResult> {
     return once(batch.batchId, () => {
-      const now = limits();
-      return batch.events.map((event) => validateShare(event, now));
+      const numbered = checkEvents(batch.events, limits(), names);
+      table.apply(names.drain());
+      return readNames(numbered, table);
     });
   }
 
@@ -169,7 +186,7 @@ export function batchIntake(options: BatchIntakeOptions) {
    * Counts a batch whose events were checked already (on a parser thread, against `limits()`),
    * once; resolves when its shares are committed.
    */
-  function submitChecked(batchId: string, checked: (Share | ShareRejectionReason)[]): Promise<IngestResult> {
+  function submitChecked(batchId: string, checked: CheckedShares): Promise<IngestResult> {
     return once(batchId, () => checked);
   }
 

@@ -1,0 +1,54 @@
+// CPU seconds spent by this process's threads and by PostgreSQL's processes on this machine,
+// read from Linux's /proc: where a bench's figure is bound by the cores, this says who used them.
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface CpuTimes {
+  /** The main thread: the one that aggregates shares and serves HTTP. */
+  main: number;
+  /** Every other thread of this process: parser threads, V8's garbage collector, the load client. */
+  threads: number;
+  /** All PostgreSQL processes of this machine. */
+  postgres: number;
+}
+
+const clockTicks = 100;
+
+/** utime + stime of one /proc stat file, in seconds; undefined when it is gone or unreadable. */
+function secondsOf(path: string): { name: string; seconds: number } | undefined {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    const nameEnd = stat.lastIndexOf(')');
+    const fields = stat.slice(nameEnd + 2).split(' ');
+    const name = stat.slice(stat.indexOf('(') + 1, nameEnd);
+    return { name, seconds: (Number(fields[11]) + Number(fields[12])) / clockTicks };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The times so far; undefined where /proc cannot be read (not Linux). */
+export function cpuTimes(): CpuTimes | undefined {
+  try {
+    const times: CpuTimes = { main: 0, threads: 0, postgres: 0 };
+    for (const task of readdirSync('/proc/self/task')) {
+      const seconds = secondsOf(`/proc/self/task/${task}/stat`)?.seconds ?? 0;
+      if (Number(task) === process.pid) times.main += seconds;
+      else times.threads += seconds;
+    }
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const process = secondsOf(`/proc/${pid}/stat`);
+      if (process?.name.startsWith('postgres')) times.postgres += process.seconds;
+    }
+    return times;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What each used between two readings, for a bench's line. */
+export function cpuUsed(before: CpuTimes | undefined, after: CpuTimes | undefined): string {
+  if (!before || !after) return 'CPU time not readable here';
+  const used = (key: keyof CpuTimes) => (after[key] - before[key]).toFixed(1);
+  return `CPU: main thread ${used('main')} s, its other threads ${used('threads')} s, PostgreSQL ${used('postgres')} s`;
+}
