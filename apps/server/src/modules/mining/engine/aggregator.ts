@@ -1,4 +1,5 @@
 import type { ShareTotals } from '../hashrate.ts';
+import { bucketColumns, type BucketColumns } from './flush-writes.ts';
 import type { ActivityDelta, BucketDelta } from './write-repository.ts';
 
 const minute = 60_000;
@@ -37,7 +38,7 @@ export interface UnallocatedDelta {
 }
 
 export interface FlushSnapshot {
-  workerMinutes: (BucketDelta<WorkerEntry> & { minute: number })[];
+  workerMinutes: BucketColumns<WorkerEntry[]>;
   accountMinutes: BucketDelta<string>[];
   workerActivity: ActivityDelta<WorkerEntry>[];
   accountActivity: (ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' })[];
@@ -144,10 +145,12 @@ export function shareAggregator() {
       pending = new Map();
       unallocated = new Map();
       shares = 0;
-      const workerMinutes: FlushSnapshot['workerMinutes'] = [];
+      let rows = 0;
+      for (const state of taken.values()) rows += state.minutes.size;
+      const workerMinutes = bucketColumns(new Array<WorkerEntry>(rows), rows);
+      let row = 0;
       const workerActivity: FlushSnapshot['workerActivity'] = [];
-      // Per account, then per minute: no string keys and no allocation per worker minute, since a
-      // flush under load holds one row for nearly every worker of the pool.
+      // Per account, then per minute: no string keys and no allocation per worker minute.
       const accounts = new Map<string, Map<number, ShareTotals>>();
       const activity = new Map<string, ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' }>();
       const touch = (owner: string, kind: 'miner' | 'operator' | 'pool', state: Pending) => {
@@ -171,7 +174,13 @@ export function shareAggregator() {
         const poolMinutes = touch(entry.poolId, 'pool', state);
         const operatorMinutes = entry.operatorId ? touch(entry.operatorId, 'operator', state) : undefined;
         for (const [start, totals] of state.minutes) {
-          workerMinutes.push({ owner: entry, bucketStart: start, minute: start, ...totals });
+          workerMinutes.owners[row] = entry;
+          workerMinutes.bucketStarts[row] = start;
+          workerMinutes.acceptedDifficulty[row] = totals.acceptedDifficulty;
+          workerMinutes.rejectedDifficulty[row] = totals.rejectedDifficulty;
+          workerMinutes.acceptedShares[row] = totals.acceptedShares;
+          workerMinutes.rejectedShares[row] = totals.rejectedShares;
+          row += 1;
           addToMinute(minerMinutes, start, totals);
           addToMinute(poolMinutes, start, totals);
           if (operatorMinutes) addToMinute(operatorMinutes, start, totals);

@@ -9,6 +9,31 @@ export interface BucketDelta<Owner> extends ShareTotals {
   bucketStart: number;
 }
 
+/**
+ * Bucket totals in columns, one row per owner and bucket: a flush under load holds a row for
+ * nearly every worker of the pool, and columns cost no object per row.
+ */
+export interface BucketColumns<Owners> {
+  owners: Owners;
+  bucketStarts: Float64Array;
+  acceptedDifficulty: Float64Array;
+  rejectedDifficulty: Float64Array;
+  acceptedShares: Float64Array;
+  rejectedShares: Float64Array;
+}
+
+/** Empty columns of `rows` rows, to fill. */
+export function bucketColumns<Owners>(owners: Owners, rows: number): BucketColumns<Owners> {
+  return {
+    owners,
+    bucketStarts: new Float64Array(rows),
+    acceptedDifficulty: new Float64Array(rows),
+    rejectedDifficulty: new Float64Array(rows),
+    acceptedShares: new Float64Array(rows),
+    rejectedShares: new Float64Array(rows),
+  };
+}
+
 export interface ActivityDelta<Owner> {
   owner: Owner;
   firstShareAt: number;
@@ -17,7 +42,7 @@ export interface ActivityDelta<Owner> {
 
 export interface FlushInput {
   batches: { batchId: string; accepted: number; rejected: number }[];
-  workerMinutes: BucketDelta<number>[];
+  workerMinutes: BucketColumns<Int32Array>;
   accountMinutes: BucketDelta<string>[];
   workerActivity: ActivityDelta<number>[];
   accountActivity: (ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' })[];
@@ -40,17 +65,32 @@ function bucketUpsert(table: string, ownerColumn: string, ownerType: string): st
  * A PostgreSQL array literal of numbers or uuids, which need no quoting: the driver's own
  * conversion escapes element by element, and a flush sends hundreds of thousands of them.
  */
-const arrayLiteral = (values: readonly (number | string)[]): string => `{${values.join(',')}}`;
+const arrayLiteral = (values: { join(separator: string): string }): string => `{${values.join(',')}}`;
 
-function bucketParams<Owner extends number | string>(rows: BucketDelta<Owner>[]): unknown[] {
+function bucketParams(columns: BucketColumns<readonly (number | string)[] | Int32Array>): string[] {
   return [
-    arrayLiteral(rows.map((row) => row.owner)),
-    arrayLiteral(rows.map((row) => row.bucketStart)),
-    arrayLiteral(rows.map((row) => row.acceptedDifficulty)),
-    arrayLiteral(rows.map((row) => row.rejectedDifficulty)),
-    arrayLiteral(rows.map((row) => row.acceptedShares)),
-    arrayLiteral(rows.map((row) => row.rejectedShares)),
+    arrayLiteral(columns.owners),
+    arrayLiteral(columns.bucketStarts),
+    arrayLiteral(columns.acceptedDifficulty),
+    arrayLiteral(columns.rejectedDifficulty),
+    arrayLiteral(columns.acceptedShares),
+    arrayLiteral(columns.rejectedShares),
   ];
+}
+
+function accountColumns(rows: BucketDelta<string>[]): BucketColumns<string[]> {
+  const columns = bucketColumns(
+    rows.map((row) => row.owner),
+    rows.length,
+  );
+  rows.forEach((row, at) => {
+    columns.bucketStarts[at] = row.bucketStart;
+    columns.acceptedDifficulty[at] = row.acceptedDifficulty;
+    columns.rejectedDifficulty[at] = row.rejectedDifficulty;
+    columns.acceptedShares[at] = row.acceptedShares;
+    columns.rejectedShares[at] = row.rejectedShares;
+  });
+  return columns;
 }
 
 async function insertBatches(tx: Query, batches: FlushInput['batches'], now: number): Promise<void> {
@@ -129,11 +169,12 @@ export function flushWrites(database: Database) {
     async commitFlush(input: FlushInput, now: number): Promise<void> {
       await transaction(database, async (tx) => {
         if (input.batches.length > 0) await insertBatches(tx, input.batches, now);
-        if (input.workerMinutes.length > 0) {
+        if (input.workerMinutes.owners.length > 0) {
           await tx(bucketUpsert('worker_hashrate_1m', 'worker_id', 'int'), bucketParams(input.workerMinutes));
         }
         if (input.accountMinutes.length > 0) {
-          await tx(bucketUpsert('account_hashrate_1m', 'account_id', 'uuid'), bucketParams(input.accountMinutes));
+          const columns = accountColumns(input.accountMinutes);
+          await tx(bucketUpsert('account_hashrate_1m', 'account_id', 'uuid'), bucketParams(columns));
         }
         if (input.workerActivity.length > 0) await updateWorkerActivity(tx, input.workerActivity);
         if (input.accountActivity.length > 0) await upsertAccountActivity(tx, input.accountActivity);

@@ -48,7 +48,7 @@ function activityOf(snapshot: FlushSnapshot): FlushSnapshot['workerActivity'] {
 function flushInputOf(batches: WaitingBatch[], snapshot: FlushSnapshot, stored: FlushSnapshot['workerActivity']) {
   return {
     batches: batches.map(({ batchId, accepted, rejected }) => ({ batchId, accepted, rejected })),
-    workerMinutes: snapshot.workerMinutes.map((row) => ({ ...row, owner: idOf(row.owner) })),
+    workerMinutes: { ...snapshot.workerMinutes, owners: Int32Array.from(snapshot.workerMinutes.owners, idOf) },
     accountMinutes: snapshot.accountMinutes,
     workerActivity: stored.map((row) => ({ ...row, owner: idOf(row.owner) })),
     accountActivity: snapshot.accountActivity,
@@ -64,7 +64,8 @@ function moveWorkers(
   now: number,
 ): void {
   for (const row of stored) row.owner.storedLastShareAt = row.lastShareAt;
-  for (const row of snapshot.workerMinutes) closer.markLate(idOf(row.owner), accountsOf(row.owner), row.minute);
+  const { owners, bucketStarts } = snapshot.workerMinutes;
+  owners.forEach((owner, row) => closer.markLate(idOf(owner), accountsOf(owner), bucketStarts[row] as number));
   for (const { owner: entry, firstShareAt, lastShareAt } of snapshot.workerActivity) {
     const before = entry.lastShareAt === null ? null : workerStatus(entry.lastShareAt, now);
     entry.firstShareAt = Math.min(entry.firstShareAt ?? firstShareAt, firstShareAt);

@@ -1,4 +1,5 @@
 import type { FlushSnapshot } from './aggregator.ts';
+import { bucketColumns } from './flush-writes.ts';
 import type { WorkerRegistry } from './worker-registry.ts';
 import type { MiningWriteRepository } from './write-repository.ts';
 
@@ -35,7 +36,7 @@ export async function catchUpActivity(
   await repository.commitFlush(
     {
       batches: [],
-      workerMinutes: [],
+      workerMinutes: bucketColumns(new Int32Array(0), 0),
       accountMinutes: [],
       accountActivity: [],
       unallocated: [],
