@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { demo, signInAs, signInAsAlice } from './support/demo.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -42,6 +42,50 @@ test.describe('the miner dashboard', () => {
         .toBe(true);
     }
     await expectNoAxeViolations(page);
+  });
+
+  test('the status counts land without moving the worker list, at the widths of phones', async ({ page }) => {
+    await signInAs(page, demo.bob.email);
+    const hold = () => {
+      let answer: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      return { held, answer };
+    };
+    let counts = hold();
+    const list = hold();
+    // A page left while its answer is held no longer takes the answer: that is not a failure here.
+    const passAfter = (gate: () => Promise<void>) => async (route: Route) => {
+      await gate();
+      await route.continue().catch(() => undefined);
+    };
+    await page.route(
+      '**/api/backend/v0.1/miners/*/workers/statuses**',
+      passAfter(() => counts.held),
+    );
+    await page.route(
+      '**/api/backend/v0.1/miners/*/workers?**',
+      passAfter(() => list.held),
+    );
+    const placeholder = page.locator('.chart-placeholder');
+    const all = page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: /All/ });
+    // 412 px is Lighthouse's phone: there the "…" of five filters wrapped onto a third row, and the
+    // counts brought them back to two, moving the list's place up 36 px.
+    for (const width of [360, 390, 412, 600]) {
+      counts = hold();
+      await page.setViewportSize({ width, height: 860 });
+      await page.goto('/workers');
+      await expect(placeholder).toBeVisible();
+      await expect(all).toContainText('…');
+      const before = (await placeholder.boundingBox())?.y;
+      counts.answer();
+      await expect(all).not.toContainText('…');
+      expect((await placeholder.boundingBox())?.y, `${width} px`).toBeCloseTo(before ?? -1, 0);
+      // The pager comes with the list, not under its placeholder.
+      await expect(page.locator('.pager')).toHaveCount(0);
+    }
+    list.answer();
+    await expect(page.locator('tbody tr[data-worker]').first()).toBeVisible();
+    await expect(page.locator('.pager')).toBeVisible();
   });
 
   test('workers filter by each status and sort by each key both ways, in the order the API gives @mobile', async ({

@@ -79,16 +79,19 @@ export function WorkersPage() {
         )}
         {list.data?.items.length === 0 && <p className="muted empty">{t('workers.none')}</p>}
         {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
-        <Pager
-          summary={t('workers.range', {
-            first: number.format(first),
-            last: number.format(last),
-            total: number.format(total),
-          })}
-          page={params.page}
-          pages={pages}
-          onPage={(page) => change({ ...params, page })}
-        />
+        {/* With the list: a pager under the placeholder would say "0 of 0" and jump when it lands. */}
+        {list.data && (
+          <Pager
+            summary={t('workers.range', {
+              first: number.format(first),
+              last: number.format(last),
+              total: number.format(total),
+            })}
+            page={params.page}
+            pages={pages}
+            onPage={(page) => change({ ...params, page })}
+          />
+        )}
       </section>
       {scope.kind === 'miner' && <BoundaryWorkers scope={scope} />}
     </div>
