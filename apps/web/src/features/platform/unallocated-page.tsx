@@ -59,6 +59,8 @@ export function UnallocatedPage() {
         </h2>
         <div className="stat" aria-busy={list.isPending}>
           <h3>{t('platform.unallocated.held')}</h3>
+          {/* A dash holds the figure's line while it loads, so the list under it stays put. */}
+          {list.isPending && <span className="figure-value">—</span>}
           {list.data && <span className="figure-value">{formatBtc(list.data.held, locale)}</span>}
           <p className="muted small">{t('platform.unallocated.heldHint')}</p>
         </div>
