@@ -42,9 +42,13 @@ export function batchParser(options: { threads?: number; maxEvents: number }) {
       pending.delete(answer.id);
       if (!answer.ok) return waiter?.resolve(undefined);
       // Here, as each answer comes: the names it numbers first are in it, and a later answer may
-      // start the numbering again.
-      lane.names.apply(answer.names);
-      waiter?.resolve({ batchId: answer.batchId, shares: readNames(answer.shares, lane.names) });
+      // start the numbering again. A number never sent fails its batch, not the process.
+      try {
+        lane.names.apply(answer.names);
+        waiter?.resolve({ batchId: answer.batchId, shares: readNames(answer.shares, lane.names) });
+      } catch (error) {
+        waiter?.reject(error as Error);
+      }
     });
     const fail = (error: Error) => {
       // The thread is gone: its batches fail (their senders retry them) and a new one takes its place.
