@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { demo, signInAs, signInAsAlice } from './support/demo.ts';
+import { holdAnswers } from './support/held-answers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -46,32 +47,14 @@ test.describe('the miner dashboard', () => {
 
   test('the status counts land without moving the worker list, at the widths of phones', async ({ page }) => {
     await signInAs(page, demo.bob.email);
-    const hold = () => {
-      let answer: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (answer = resolve));
-      return { held, answer };
-    };
-    let counts = hold();
-    const list = hold();
-    // A page left while its answer is held no longer takes the answer: that is not a failure here.
-    const passAfter = (gate: () => Promise<void>) => async (route: Route) => {
-      await gate();
-      await route.continue().catch(() => undefined);
-    };
-    await page.route(
-      '**/api/backend/v0.1/miners/*/workers/statuses**',
-      passAfter(() => counts.held),
-    );
-    await page.route(
-      '**/api/backend/v0.1/miners/*/workers?**',
-      passAfter(() => list.held),
-    );
+    const counts = await holdAnswers(page, '**/api/backend/v0.1/miners/*/workers/statuses**');
+    const list = await holdAnswers(page, '**/api/backend/v0.1/miners/*/workers?**');
     const placeholder = page.locator('.chart-placeholder');
     const all = page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: /All/ });
     // 412 px is Lighthouse's phone: there the "…" of five filters wrapped onto a third row, and the
     // counts brought them back to two, moving the list's place up 36 px.
     for (const width of [360, 390, 412, 600]) {
-      counts = hold();
+      counts.hold();
       await page.setViewportSize({ width, height: 860 });
       await page.goto('/workers');
       await expect(placeholder).toBeVisible();

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/demo.ts';
+import { holdAnswers } from './support/held-answers.ts';
 import { appPort } from './support/environment.ts';
 import { freshTotpCode, setUpTotp, signInWithPassword, totpCode } from './support/people.ts';
 
@@ -54,18 +55,13 @@ test.describe('platform: reward rates and unallocated funds', () => {
     // Signing in may wait for the next 30-second code the other project's worker has not used.
     test.setTimeout(90_000);
     await signInAsAdmin(page);
-    let answer: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/backend/v0.1/platform/rewards/rates', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const rates = await holdAnswers(page, '**/api/backend/v0.1/platform/rewards/rates');
     await page.goto('/platform');
     const form = page.getByLabel('New rate, sat per TH/s per day');
     await expect(form).toBeVisible();
     await expect(page.locator('.current-rate-placeholder')).toBeVisible();
     const before = (await form.boundingBox())?.y;
-    answer();
+    rates.answer();
     await expect(page.getByTestId('current-rate')).toBeVisible();
     expect((await form.boundingBox())?.y).toBeCloseTo(before ?? -1, 0);
   });
@@ -112,17 +108,12 @@ test.describe('platform: reward rates and unallocated funds', () => {
     // Signing in may wait for the next 30-second code the other project's worker has not used.
     test.setTimeout(90_000);
     await signInAsAdmin(page);
-    let answer: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/backend/v0.1/platform/rewards/unallocated-funds**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const funds = await holdAnswers(page, '**/api/backend/v0.1/platform/rewards/unallocated-funds**');
     await page.goto('/platform/unallocated');
     const list = page.getByRole('region', { name: 'Unallocated funds', exact: true });
     await expect(list).toBeVisible();
     const before = (await list.boundingBox())?.y;
-    answer();
+    funds.answer();
     await expect(page.locator('.stat .figure-value')).toHaveText(/BTC/);
     expect((await list.boundingBox())?.y).toBeCloseTo(before ?? -1, 0);
   });
