@@ -134,9 +134,20 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
     const plain = await raw('/assets/app-1a2b3c.js');
     expect(plain.encoding).toBeUndefined();
     expect(plain.body.toString()).toBe(script);
+    // The page is written per pool and layout, so it is compressed as it goes out.
+    const page = await raw('/workers', 'gzip, deflate, br');
+    expect(page.encoding).toBe('br');
+    expect(page.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(page.body).toString()).toContain('<div id="root"><div class="shell">');
+    const gzipPage = await raw('/workers', 'gzip');
+    expect(gzipPage.encoding).toBe('gzip');
+    expect(gunzipSync(gzipPage.body).toString()).toBe(brotliDecompressSync(page.body).toString());
+    const plainPage = await raw('/workers');
+    expect(plainPage.encoding).toBeUndefined();
+    expect(plainPage.body.toString()).toBe(gunzipSync(gzipPage.body).toString());
   });
 
-  it("writes the pool config and the layout's frame into the page, so that the first paint waits for no request and no script", async () => {
+  it("writes the pool config, the layout's frame and the stylesheet into the page, so that the first paint waits for no request and no script", async () => {
     const served = PoolConfig.parse(await (await get('/v0.1/pools/current')).json());
     // At its own path and as the history fallback of a client route.
     for (const path of ['/', '/payments']) {
@@ -148,6 +159,9 @@ describe.each(testDatabaseKinds)('product server on %s', (kind) => {
       expect(html, path).toContain('<link rel="preload" href="/static/locales/en.json" as="fetch" crossorigin>');
       expect(html, path).toContain('<div id="root"><div class="shell"><header class="shell-header">');
       expect(html, path).toContain(`<html lang="en" data-theme="${served.page_settings.app_theme}"`);
+      // The entry's stylesheet comes in the page: the frame paints without waiting for a request.
+      expect(html, path).toContain('<style>.shell{display:grid}</style>');
+      expect(html, path).not.toContain('rel="stylesheet"');
     }
     const signIn = await (await get('/auth/login', { accept: 'text/html' })).text();
     expect(signIn).toContain('<div id="root"><div class="auth-layout">');

@@ -7,6 +7,8 @@ import { poolConfigElementId } from '@pool/contract/pool-config-codes';
 import { paths } from '@pool/contract/paths';
 import type { ServedPoolConfig } from '../modules/pool-config/served-config.ts';
 import { sendNotFound } from './errors.ts';
+import { inlineStylesheets } from './inline-stylesheets.ts';
+import { pageEncoder } from './page-encoding.ts';
 import { pageShell, themeAttributes } from './page-shell.ts';
 
 /** Paths that belong to the API, services and files; an unknown one there is a 404, never the app. */
@@ -48,7 +50,8 @@ export function pageWithConfig(template: string, config: PoolConfig | undefined,
 
 /**
  * Serves the built web app, precompressed: hashed assets for a year, everything else revalidated, and every
- * unknown page path answered with index.html so the client router can take it (history fallback).
+ * unknown page path answered with index.html so the client router can take it (history fallback). The
+ * page itself carries the entry's stylesheet and is compressed as it goes out.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -56,7 +59,12 @@ export async function registerWebApp(
   configFor: ServedPoolConfig,
 ): Promise<void> {
   const hasApp = existsSync(join(webRoot, 'index.html'));
-  const template = hasApp ? readFileSync(join(webRoot, 'index.html'), 'utf8') : '';
+  const readAsset = (href: string) => {
+    const file = join(webRoot, href);
+    return file.startsWith(join(webRoot, 'assets')) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  };
+  const template = hasApp ? inlineStylesheets(readFileSync(join(webRoot, 'index.html'), 'utf8'), readAsset) : '';
+  const encode = pageEncoder();
   /** The page for this request; only the fields the contract declares leave the server. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const served = await configFor(request).catch((error: unknown) => {
@@ -64,10 +72,13 @@ export async function registerWebApp(
       return undefined;
     });
     const config = served && PoolConfig.safeParse(served).data;
+    const page = encode(pageWithConfig(template, config, pathOf(request)), request.headers['accept-encoding']);
+    if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(pageWithConfig(template, config, pathOf(request)));
+      .send(page.body);
   };
   if (hasApp) {
     await app.register(fastifyStatic, {

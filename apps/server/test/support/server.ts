@@ -28,9 +28,10 @@ export function fakeWebRoot(): string {
   mkdirSync(join(root, 'static', 'locales'), { recursive: true });
   writeFileSync(
     join(root, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>pool</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>pool</title><link rel="stylesheet" crossorigin href="/assets/app-1a2b3c.css"></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(root, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  writeFileSync(join(root, 'assets', 'app-1a2b3c.css'), '.shell{display:grid}');
   writeFileSync(join(root, 'static', 'locales', 'en.json'), '{"hello":"Hello"}');
   return root;
 }

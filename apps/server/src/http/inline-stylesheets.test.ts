@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { inlineStylesheets } from './inline-stylesheets.ts';
+
+const page = (head: string) => `<html><head><title>pool</title>${head}</head><body></body></html>`;
+const link = '<link rel="stylesheet" crossorigin href="/assets/index-1a2b.css">';
+
+describe("the build page's stylesheets", () => {
+  it('are written into the page in place of their link', () => {
+    const read = (href: string) => (href === '/assets/index-1a2b.css' ? '.shell{display:grid}' : undefined);
+    expect(inlineStylesheets(page(link), read)).toBe(page('<style>.shell{display:grid}</style>'));
+  });
+
+  it('keep their link when the file cannot be read or its text could close the element', () => {
+    expect(inlineStylesheets(page(link), () => undefined)).toBe(page(link));
+    expect(inlineStylesheets(page(link), () => 'a::after{content:"</style><script>"}')).toBe(page(link));
+    expect(inlineStylesheets(page(link), () => 'a::after{content:"</STYLE >"}')).toBe(page(link));
+  });
+
+  it('leave alone stylesheets that are not the build’s own', () => {
+    const external = '<link rel="stylesheet" href="https://fonts.example/inter.css">';
+    expect(inlineStylesheets(page(external), () => 'x')).toBe(page(external));
+  });
+});

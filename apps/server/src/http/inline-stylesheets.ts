@@ -1,0 +1,16 @@
+/** The build page's links to its own stylesheets (Vite writes one for the entry's CSS). */
+const stylesheetLink = /<link rel="stylesheet"[^>]*\shref="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * The build page with its own stylesheets written into it, so that the frame paints as soon as the
+ * page has arrived. Issue 18: on HTTP/1.1's six connections the stylesheet was the page's eleventh
+ * request, behind the entry's ten scripts, so on a phone over slow 4G the first paint waited for
+ * 146 KB of JavaScript (FCP 2.1-2.7 s in Lighthouse's mobile preset). A stylesheet that cannot be
+ * read, or whose text could close the element, keeps its link.
+ */
+export function inlineStylesheets(template: string, read: (href: string) => string | undefined): string {
+  return template.replace(stylesheetLink, (link, href: string) => {
+    const css = read(href);
+    return css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+  });
+}
