@@ -21,6 +21,15 @@ test.describe('the first paint, before any script has run', () => {
     expect((await page.locator('.shell-placeholder-tab').first().boundingBox())?.height).toBeCloseTo(38.5, 0);
   });
 
+  test('the page brings its stylesheet inside and fetches its scripts behind the frame', async ({ page }) => {
+    await page.goto('/workers');
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    await expect(page.locator('head style')).not.toHaveCount(0);
+    const scripts = page.locator('script[type="module"], link[rel="modulepreload"]');
+    expect(await scripts.count()).toBeGreaterThan(1);
+    for (const script of await scripts.all()) await expect(script).toHaveAttribute('fetchpriority', 'low');
+  });
+
   test("the sign-in page shows the identity screens' header", async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.locator('.auth-header')).toHaveText(await poolName(page));

@@ -7,7 +7,7 @@ import { poolConfigElementId } from '@pool/contract/pool-config-codes';
 import { paths } from '@pool/contract/paths';
 import type { ServedPoolConfig } from '../modules/pool-config/served-config.ts';
 import { sendNotFound } from './errors.ts';
-import { inlineStylesheets } from './inline-stylesheets.ts';
+import { servedTemplate } from './page-template.ts';
 import { pageEncoder } from './page-encoding.ts';
 import { pageShell, themeAttributes } from './page-shell.ts';
 
@@ -63,7 +63,7 @@ export async function registerWebApp(
     const file = join(webRoot, href);
     return file.startsWith(join(webRoot, 'assets')) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   };
-  const template = hasApp ? inlineStylesheets(readFileSync(join(webRoot, 'index.html'), 'utf8'), readAsset) : '';
+  const template = hasApp ? servedTemplate(readFileSync(join(webRoot, 'index.html'), 'utf8'), readAsset) : '';
   const encode = pageEncoder();
   /** The page for this request; only the fields the contract declares leave the server. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineStylesheets } from './inline-stylesheets.ts';
+import { inlineStylesheets, scriptsBehindTheFrame } from './page-template.ts';
 
 const page = (head: string) => `<html><head><title>pool</title>${head}</head><body></body></html>`;
 const link = '<link rel="stylesheet" crossorigin href="/assets/index-1a2b.css">';
@@ -19,5 +19,21 @@ describe("the build page's stylesheets", () => {
   it('leave alone stylesheets that are not the build’s own', () => {
     const external = '<link rel="stylesheet" href="https://fonts.example/inter.css">';
     expect(inlineStylesheets(page(external), () => 'x')).toBe(page(external));
+  });
+});
+
+describe("the build page's entry scripts", () => {
+  it('are fetched at low priority, the module script and its modulepreload links alike', () => {
+    const head =
+      '<script type="module" crossorigin src="/assets/index-1a2b.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/chunk-3c4d.js">' +
+      '<link rel="preload" href="/static/locales/en.json" as="fetch" crossorigin>';
+    expect(scriptsBehindTheFrame(page(head))).toBe(
+      page(
+        '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1a2b.js"></script>' +
+          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chunk-3c4d.js">' +
+          '<link rel="preload" href="/static/locales/en.json" as="fetch" crossorigin>',
+      ),
+    );
   });
 });
