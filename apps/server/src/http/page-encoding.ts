@@ -14,7 +14,7 @@ const remembered = 64;
 export function pageEncoder() {
   const cache = new Map<string, Buffer>();
   return (html: string, acceptEncoding: string | undefined): { encoding?: PageEncoding; body: Buffer | string } => {
-    const encoding = acceptEncoding ? (negotiate(acceptEncoding, ['br', 'gzip']) as PageEncoding | null) : null;
+    const encoding = acceptEncoding ? negotiate<PageEncoding>(acceptEncoding, ['br', 'gzip']) : null;
     if (!encoding) return { body: html };
     const key = `${encoding}\n${html}`;
     let body = cache.get(key);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
 
 /** Where a page of `perPage` rows stands in `total`: the page count (at least 1) and its 1-based first and last rows. */
 export function pageWindow(
@@ -13,20 +14,33 @@ export function pageWindow(
   };
 }
 
-/** Previous and next page of a paged list, with what the page holds and where it stands. */
+/**
+ * Previous and next page of a paged list, with what the page holds and where it stands. The
+ * summary is the list's own text (e.g. "{{first}}–{{last}} of {{total}}", "{{total}} codes"), given
+ * the page's first and last rows and the total, formatted for the reader's locale.
+ */
 export function Pager({
-  summary,
+  summaryKey,
   page,
-  pages,
+  perPage,
+  total,
   onPage,
 }: {
-  /** What the list shows, e.g. "1–20 of 57"; announced when it changes. */
-  summary: string;
+  summaryKey: string;
+  /** The page shown, from 1. */
   page: number;
-  pages: number;
+  perPage: number;
+  total: number;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
+  const { pages, first, last } = pageWindow(page, perPage, total);
+  const number = new Intl.NumberFormat(currentLocale());
+  const summary = t(summaryKey, {
+    first: number.format(first),
+    last: number.format(last),
+    total: number.format(total),
+  });
   return (
     <nav className="pager" aria-label={t('pager.label')}>
       <span className="muted small" aria-live="polite">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { VirtualMiningContract, VirtualMiningContractBody } from '@pool/contract/sharing';
 import { SubmitError } from '@/components/form/form-errors.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import { Pager } from '@/components/ui/pager.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatHashrate } from '@/lib/format/hashrate.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
@@ -208,7 +208,6 @@ export function VirtualMiningContractsSection({
   };
 
   const total = list.data?.total ?? 0;
-  const { pages, first, last } = pageWindow(page, contractsPerPage, total);
   const errorOf = (field: Field) =>
     errors[field] ? (
       <ul className="field-errors" id={`${id}-${field}-error`}>
@@ -286,11 +285,12 @@ export function VirtualMiningContractsSection({
               </tbody>
             </table>
           </div>
-          {pages > 1 && (
+          {total > contractsPerPage && (
             <Pager
-              summary={t('virtualMining.range', { first, last, total })}
+              summaryKey="virtualMining.range"
               page={page}
-              pages={pages}
+              perPage={contractsPerPage}
+              total={total}
               onPage={setPage}
             />
           )}

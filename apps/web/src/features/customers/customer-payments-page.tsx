@@ -5,7 +5,7 @@ import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatBtc } from '@/lib/money/format.ts';
 import { useEntryData } from '@/lib/use-entry-data.ts';
 import { PaymentsTable } from '@/components/money/payments-table.tsx';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import { Pager } from '@/components/ui/pager.tsx';
 import './customers.css';
 import { customerPaymentsQuery, customerQuery, customerScopeOf, earnedFromMinerQuery } from './customers-api.ts';
 import { CustomerHeading } from './customer-tabs.tsx';
@@ -40,7 +40,6 @@ export function CustomerPaymentsPage() {
   // The list appears once the card above it has its answer, so it never moves down (as /settings).
   const earnedSettled = customer.data?.earned === null || !earned.isPending;
   if (!scope) return null;
-  const { pages } = pageWindow(page, perPage, list.data?.total ?? 0);
   return (
     <div className="page">
       <CustomerHeading scope={scope} minerId={id} title={t('screens.customerPayments')} />
@@ -75,12 +74,16 @@ export function CustomerPaymentsPage() {
           )}
           {list.data?.items.length === 0 && <p className="muted empty">{t('payments.none')}</p>}
           {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
-          <Pager
-            summary={t('customers.paymentsCount', { total: list.data?.total ?? 0 })}
-            page={page}
-            pages={pages}
-            onPage={(next) => setSearch(next === 1 ? {} : { page: String(next) }, { replace: true })}
-          />
+          {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
+          {list.data && (
+            <Pager
+              summaryKey="customers.paymentsCount"
+              page={page}
+              perPage={perPage}
+              total={list.data?.total ?? 0}
+              onPage={(next) => setSearch(next === 1 ? {} : { page: String(next) }, { replace: true })}
+            />
+          )}
         </section>
       )}
     </div>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { customerSorts, type CustomerSort } from '@pool/contract/customers';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import { Pager } from '@/components/ui/pager.tsx';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatHashrate } from '@/lib/format/hashrate.ts';
 import { formatBtc, formatPercent } from '@/lib/money/format.ts';
@@ -55,7 +55,6 @@ export function CustomersPage() {
   });
   if (!scope) return null;
   const total = list.data?.total ?? 0;
-  const { pages } = pageWindow(params.page, customersPerPage, total);
   const totals = list.data?.totals;
   const sortBy = (sort: CustomerSort) =>
     change({
@@ -216,12 +215,16 @@ export function CustomersPage() {
               </table>
             </div>
           )}
-          <Pager
-            summary={t('customers.count', { total })}
-            page={params.page}
-            pages={pages}
-            onPage={(page) => change({ ...params, page })}
-          />
+          {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
+          {list.data && (
+            <Pager
+              summaryKey="customers.count"
+              page={params.page}
+              perPage={customersPerPage}
+              total={total}
+              onPage={(page) => change({ ...params, page })}
+            />
+          )}
         </section>
       )}
     </div>

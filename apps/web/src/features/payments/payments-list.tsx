@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PaymentsPage } from '@pool/contract/money';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
-import { currentLocale } from '@/lib/i18n/i18n.ts';
+import { Pager } from '@/components/ui/pager.tsx';
 import type { PaymentListParams } from '@/lib/money/money-api.ts';
 import { PaymentsTable } from '@/components/money/payments-table.tsx';
 
@@ -24,8 +23,6 @@ export function PaymentsList({
 }) {
   const { t } = useTranslation();
   const total = list.data?.total ?? 0;
-  const { pages, first, last } = pageWindow(params.page, params.perPage, total);
-  const number = new Intl.NumberFormat(currentLocale());
   return (
     <>
       {list.data && list.data.items.length > 0 && <PaymentsTable payments={list.data.items} />}
@@ -40,16 +37,16 @@ export function PaymentsList({
           {t('toasts.somethingWentWrong')}
         </p>
       )}
-      <Pager
-        summary={t('payments.range', {
-          first: number.format(first),
-          last: number.format(last),
-          total: number.format(total),
-        })}
-        page={params.page}
-        pages={pages}
-        onPage={(page) => onChange({ ...params, page })}
-      />
+      {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
+      {list.data && (
+        <Pager
+          summaryKey="payments.range"
+          page={params.page}
+          perPage={params.perPage}
+          total={total}
+          onPage={(page) => onChange({ ...params, page })}
+        />
+      )}
     </>
   );
 }

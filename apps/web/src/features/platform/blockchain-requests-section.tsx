@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { blockchainRequestStatuses, type BlockchainRequestStatus } from '@pool/contract/payout-codes';
 import type { BlockchainRequest } from '@pool/contract/payouts';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import { Pager } from '@/components/ui/pager.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
@@ -59,7 +59,6 @@ export function BlockchainRequestsSection() {
         : blockchainRequestStatuses.filter((item) => item === status || params.statuses.includes(item)),
     });
   const total = list.data?.total ?? 0;
-  const { pages, first, last } = pageWindow(params.page, requestsPerPage, total);
 
   const act = async (request: BlockchainRequest, action: 'resend' | 'reverse') => {
     setBusy(request.id);
@@ -168,9 +167,10 @@ export function BlockchainRequestsSection() {
       )}
       {total > requestsPerPage && (
         <Pager
-          summary={t('payments.range', { first, last, total })}
+          summaryKey="payments.range"
           page={params.page}
-          pages={pages}
+          perPage={requestsPerPage}
+          total={total}
           onPage={(page) => change({ ...params, page })}
         />
       )}

@@ -9,7 +9,7 @@ import { formatBtc } from '@/lib/money/format.ts';
 import { unallocatedPerPage, unallocatedQuery, type RefundedFilter, type UnallocatedParams } from './platform-api.ts';
 import { RefundForm } from './refund-form.tsx';
 import { TopUpSection } from './top-up-section.tsx';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import { Pager } from '@/components/ui/pager.tsx';
 
 const filters: RefundedFilter[] = ['false', 'true', 'all'];
 
@@ -45,8 +45,6 @@ export function UnallocatedPage() {
   const list = useQuery(unallocatedQuery(params));
   const [open, setOpen] = useState<string>();
   const total = list.data?.total ?? 0;
-  const { pages } = pageWindow(params.page, unallocatedPerPage, total);
-  const number = new Intl.NumberFormat(locale);
 
   return (
     <div className="page">
@@ -166,12 +164,16 @@ export function UnallocatedPage() {
             {t('toasts.somethingWentWrong')}
           </p>
         )}
-        <Pager
-          summary={t('platform.unallocated.count', { total: number.format(total) })}
-          page={params.page}
-          pages={pages}
-          onPage={(page) => change({ ...params, page })}
-        />
+        {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
+        {list.data && (
+          <Pager
+            summaryKey="platform.unallocated.count"
+            page={params.page}
+            perPage={unallocatedPerPage}
+            total={total}
+            onPage={(page) => change({ ...params, page })}
+          />
+        )}
       </section>
       <TopUpSection />
     </div>

@@ -6,7 +6,7 @@ import { promoCodeStatuses, promoCodeTypes } from '@pool/contract/sharing-codes'
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatDateTime } from '@/lib/format/time.ts';
 import { formatPercent } from '@/lib/money/format.ts';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import { Pager } from '@/components/ui/pager.tsx';
 import './promocodes.css';
 import { promoCodesPerPage, promoCodesQuery, type PromoCodeListParams } from './promocodes-api.ts';
 
@@ -37,7 +37,6 @@ export function PromoCodesPage() {
     );
   const list = useQuery(promoCodesQuery(params));
   const total = list.data?.total ?? 0;
-  const { pages } = pageWindow(params.page, promoCodesPerPage, total);
 
   return (
     <div className="page">
@@ -138,12 +137,16 @@ export function PromoCodesPage() {
             </table>
           </div>
         )}
-        <Pager
-          summary={t('promocodes.count', { total })}
-          page={params.page}
-          pages={pages}
-          onPage={(page) => change({ ...params, page })}
-        />
+        {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
+        {list.data && (
+          <Pager
+            summaryKey="promocodes.count"
+            page={params.page}
+            perPage={promoCodesPerPage}
+            total={total}
+            onPage={(page) => change({ ...params, page })}
+          />
+        )}
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useSearchState } from '@/lib/search-state/use-search-state.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import { Pager } from '@/components/ui/pager.tsx';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatDateTime } from '@/lib/format/time.ts';
 import { useEntryData } from '@/lib/use-entry-data.ts';
@@ -35,8 +35,6 @@ export function UsersPage() {
   const [params, change] = useSearchState(usersParamsOf, searchOf);
   const list = useQuery({ ...usersQuery(poolId, params), enabled: poolId !== '' });
   const total = list.data?.total ?? 0;
-  const { pages, first, last } = pageWindow(params.page, usersPerPage, total);
-  const number = new Intl.NumberFormat(locale);
 
   return (
     <div className="page">
@@ -97,16 +95,16 @@ export function UsersPage() {
             {t('toasts.somethingWentWrong')}
           </p>
         )}
-        <Pager
-          summary={t('poolUsers.count', {
-            first: number.format(first),
-            last: number.format(last),
-            total: number.format(total),
-          })}
-          page={params.page}
-          pages={pages}
-          onPage={(page) => change({ ...params, page })}
-        />
+        {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
+        {list.data && (
+          <Pager
+            summaryKey="poolUsers.count"
+            page={params.page}
+            perPage={usersPerPage}
+            total={total}
+            onPage={(page) => change({ ...params, page })}
+          />
+        )}
       </section>
     </div>
   );

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEntryData } from '@/lib/use-entry-data.ts';
-import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { useMiningLiveUpdates } from '@/lib/mining/live-updates.ts';
 import { workersQuery, type WorkerListParams } from '@/lib/mining/mining-api.ts';
 import { scopeOf } from '@/lib/mining/mining-scope.ts';
@@ -11,7 +10,7 @@ import { BoundaryWorkers } from './boundary-workers.tsx';
 import { StatusFilters } from './status-filters.tsx';
 import { nextSort, paramsFromSearch, searchFromParams } from './worker-list-params.ts';
 import { WorkersTable } from './workers-table.tsx';
-import { Pager, pageWindow } from '@/components/ui/pager.tsx';
+import { Pager } from '@/components/ui/pager.tsx';
 
 const searchDelayMs = 250;
 
@@ -39,8 +38,6 @@ export function WorkersPage() {
   const list = useQuery({ ...workersQuery(scope ?? { kind: 'miner', id: '', name: '' }, params), enabled: !!scope });
   if (!scope) return null;
   const total = list.data?.total ?? 0;
-  const { pages, first, last } = pageWindow(params.page, params.perPage, total);
-  const number = new Intl.NumberFormat(currentLocale());
 
   return (
     <div className="page">
@@ -82,13 +79,10 @@ export function WorkersPage() {
         {/* With the list: a pager under the placeholder would say "0 of 0" and jump when it lands. */}
         {list.data && (
           <Pager
-            summary={t('workers.range', {
-              first: number.format(first),
-              last: number.format(last),
-              total: number.format(total),
-            })}
+            summaryKey="workers.range"
             page={params.page}
-            pages={pages}
+            perPage={params.perPage}
+            total={total}
             onPage={(page) => change({ ...params, page })}
           />
         )}
