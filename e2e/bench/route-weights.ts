@@ -12,7 +12,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
  * What each route loads before it renders: the entry chunk and every chunk it imports statically,
- * then, for each lazily loaded route module, the chunks it adds. Gzip sizes from the build manifest,
+ * then, for each lazily loaded route module, the chunks it adds and how many (each one a request
+ * and a modulepreload link when the route is first visited). Gzip sizes from the build manifest,
  * comparable run to run.
  */
 export function printRouteWeights(dist: URL): void {
@@ -38,7 +39,7 @@ export function printRouteWeights(dist: URL): void {
     const route = closure(key);
     const extra = [...route].filter((name) => !base.has(name));
     console.log(
-      `${key.replace('src/features/', '').padEnd(52)} +${kb(sum(extra)).padStart(9)} = ${kb(sum(new Set([...base, ...route])))}`,
+      `${key.replace('src/features/', '').padEnd(52)} +${kb(sum(extra)).padStart(9)} in ${String(extra.length).padStart(2)} chunks = ${kb(sum(new Set([...base, ...route])))}`,
     );
   }
 }

@@ -7,7 +7,7 @@
  * Figures only; nothing here passes or fails.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -91,11 +91,13 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
   const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
   const lhr = sorted[Math.floor((sorted.length - 1) / 2)] ?? runs[0]!;
   // BENCH_WEB_REPORTS=<folder> keeps the printed run's full report, to read where the time went.
-  if (process.env.BENCH_WEB_REPORTS)
+  if (process.env.BENCH_WEB_REPORTS) {
+    mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
     writeFileSync(
       join(process.env.BENCH_WEB_REPORTS, `${preset}${routeName(path).replace(/\//g, '_')}.json`),
       JSON.stringify(lhr),
     );
+  }
   const endedAt = new URL(lhr.finalDisplayedUrl).pathname;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
