@@ -25,6 +25,11 @@ describe('Pager', () => {
     expect(screen.getByText('1,500 codes')).toBeVisible();
   });
 
+  it('is not there while the list has no total yet', () => {
+    render(<Pager summaryKey="workers.range" page={1} perPage={20} total={undefined} onPage={() => {}} />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
   it('turns to the previous and next page, and neither past the ends', async () => {
     const onPage = vi.fn();
     const { rerender } = render(<Pager summaryKey="workers.range" page={1} perPage={20} total={45} onPage={onPage} />);

@@ -17,7 +17,9 @@ export function pageWindow(
 /**
  * Previous and next page of a paged list, with what the page holds and where it stands. The
  * summary is the list's own text (e.g. "{{first}}–{{last}} of {{total}}", "{{total}} codes"), given
- * the page's first and last rows and the total, formatted for the reader's locale.
+ * the page's first and last rows and the total, formatted for the reader's locale. Without a total
+ * (the list is still loading) there is no pager: under the list's placeholder it would count
+ * nothing, and move when the list lands.
  */
 export function Pager({
   summaryKey,
@@ -30,10 +32,11 @@ export function Pager({
   /** The page shown, from 1. */
   page: number;
   perPage: number;
-  total: number;
+  total: number | undefined;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
+  if (total === undefined) return null;
   const { pages, first, last } = pageWindow(page, perPage, total);
   const number = new Intl.NumberFormat(currentLocale());
   const summary = t(summaryKey, {

@@ -74,16 +74,13 @@ export function CustomerPaymentsPage() {
           )}
           {list.data?.items.length === 0 && <p className="muted empty">{t('payments.none')}</p>}
           {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
-          {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
-          {list.data && (
-            <Pager
-              summaryKey="customers.paymentsCount"
-              page={page}
-              perPage={perPage}
-              total={list.data?.total ?? 0}
-              onPage={(next) => setSearch(next === 1 ? {} : { page: String(next) }, { replace: true })}
-            />
-          )}
+          <Pager
+            summaryKey="customers.paymentsCount"
+            page={page}
+            perPage={perPage}
+            total={list.data?.total}
+            onPage={(next) => setSearch(next === 1 ? {} : { page: String(next) }, { replace: true })}
+          />
         </section>
       )}
     </div>

@@ -54,7 +54,6 @@ export function CustomersPage() {
     placeholderData: keepPreviousData,
   });
   if (!scope) return null;
-  const total = list.data?.total ?? 0;
   const totals = list.data?.totals;
   const sortBy = (sort: CustomerSort) =>
     change({
@@ -215,16 +214,13 @@ export function CustomersPage() {
               </table>
             </div>
           )}
-          {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
-          {list.data && (
-            <Pager
-              summaryKey="customers.count"
-              page={params.page}
-              perPage={customersPerPage}
-              total={total}
-              onPage={(page) => change({ ...params, page })}
-            />
-          )}
+          <Pager
+            summaryKey="customers.count"
+            page={params.page}
+            perPage={customersPerPage}
+            total={list.data?.total}
+            onPage={(page) => change({ ...params, page })}
+          />
         </section>
       )}
     </div>

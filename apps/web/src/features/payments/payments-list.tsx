@@ -22,7 +22,6 @@ export function PaymentsList({
   none: string;
 }) {
   const { t } = useTranslation();
-  const total = list.data?.total ?? 0;
   return (
     <>
       {list.data && list.data.items.length > 0 && <PaymentsTable payments={list.data.items} />}
@@ -37,16 +36,13 @@ export function PaymentsList({
           {t('toasts.somethingWentWrong')}
         </p>
       )}
-      {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
-      {list.data && (
-        <Pager
-          summaryKey="payments.range"
-          page={params.page}
-          perPage={params.perPage}
-          total={total}
-          onPage={(page) => onChange({ ...params, page })}
-        />
-      )}
+      <Pager
+        summaryKey="payments.range"
+        page={params.page}
+        perPage={params.perPage}
+        total={list.data?.total}
+        onPage={(page) => onChange({ ...params, page })}
+      />
     </>
   );
 }

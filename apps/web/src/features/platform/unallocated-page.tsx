@@ -44,7 +44,6 @@ export function UnallocatedPage() {
   const [params, change] = useSearchState(paramsOf, searchOf);
   const list = useQuery(unallocatedQuery(params));
   const [open, setOpen] = useState<string>();
-  const total = list.data?.total ?? 0;
 
   return (
     <div className="page">
@@ -164,16 +163,13 @@ export function UnallocatedPage() {
             {t('toasts.somethingWentWrong')}
           </p>
         )}
-        {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
-        {list.data && (
-          <Pager
-            summaryKey="platform.unallocated.count"
-            page={params.page}
-            perPage={unallocatedPerPage}
-            total={total}
-            onPage={(page) => change({ ...params, page })}
-          />
-        )}
+        <Pager
+          summaryKey="platform.unallocated.count"
+          page={params.page}
+          perPage={unallocatedPerPage}
+          total={list.data?.total}
+          onPage={(page) => change({ ...params, page })}
+        />
       </section>
       <TopUpSection />
     </div>

@@ -36,7 +36,6 @@ export function PromoCodesPage() {
       { replace: true },
     );
   const list = useQuery(promoCodesQuery(params));
-  const total = list.data?.total ?? 0;
 
   return (
     <div className="page">
@@ -137,16 +136,13 @@ export function PromoCodesPage() {
             </table>
           </div>
         )}
-        {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
-        {list.data && (
-          <Pager
-            summaryKey="promocodes.count"
-            page={params.page}
-            perPage={promoCodesPerPage}
-            total={total}
-            onPage={(page) => change({ ...params, page })}
-          />
-        )}
+        <Pager
+          summaryKey="promocodes.count"
+          page={params.page}
+          perPage={promoCodesPerPage}
+          total={list.data?.total}
+          onPage={(page) => change({ ...params, page })}
+        />
       </section>
     </div>
   );

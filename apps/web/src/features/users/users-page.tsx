@@ -34,7 +34,6 @@ export function UsersPage() {
   const poolId = useEntryData().active?.account_id ?? '';
   const [params, change] = useSearchState(usersParamsOf, searchOf);
   const list = useQuery({ ...usersQuery(poolId, params), enabled: poolId !== '' });
-  const total = list.data?.total ?? 0;
 
   return (
     <div className="page">
@@ -95,16 +94,13 @@ export function UsersPage() {
             {t('toasts.somethingWentWrong')}
           </p>
         )}
-        {/* With the list: under its placeholder a pager would count nothing and move when the list lands. */}
-        {list.data && (
-          <Pager
-            summaryKey="poolUsers.count"
-            page={params.page}
-            perPage={usersPerPage}
-            total={total}
-            onPage={(page) => change({ ...params, page })}
-          />
-        )}
+        <Pager
+          summaryKey="poolUsers.count"
+          page={params.page}
+          perPage={usersPerPage}
+          total={list.data?.total}
+          onPage={(page) => change({ ...params, page })}
+        />
       </section>
     </div>
   );

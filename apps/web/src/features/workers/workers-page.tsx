@@ -37,7 +37,6 @@ export function WorkersPage() {
 
   const list = useQuery({ ...workersQuery(scope ?? { kind: 'miner', id: '', name: '' }, params), enabled: !!scope });
   if (!scope) return null;
-  const total = list.data?.total ?? 0;
 
   return (
     <div className="page">
@@ -76,16 +75,13 @@ export function WorkersPage() {
         )}
         {list.data?.items.length === 0 && <p className="muted empty">{t('workers.none')}</p>}
         {list.isPending && <div className="chart-placeholder" aria-busy="true" />}
-        {/* With the list: a pager under the placeholder would say "0 of 0" and jump when it lands. */}
-        {list.data && (
-          <Pager
-            summaryKey="workers.range"
-            page={params.page}
-            perPage={params.perPage}
-            total={total}
-            onPage={(page) => change({ ...params, page })}
-          />
-        )}
+        <Pager
+          summaryKey="workers.range"
+          page={params.page}
+          perPage={params.perPage}
+          total={list.data?.total}
+          onPage={(page) => change({ ...params, page })}
+        />
       </section>
       {scope.kind === 'miner' && <BoundaryWorkers scope={scope} />}
     </div>
