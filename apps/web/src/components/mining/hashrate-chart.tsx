@@ -6,6 +6,7 @@ import type { HashRateChart as Chart } from '@pool/contract/mining';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatHashrate, hashrateUnit } from '@/lib/format/hashrate.ts';
 import { chartSeries } from '@/lib/mining/confidence-band.ts';
+import { dateTimeFormat } from '@/lib/format/formatters.ts';
 
 /** Spec 9: period buttons run 3 minutes ahead, so the newest point never sits on the edge. */
 export const periodLeadSeconds = 3 * 60;
@@ -16,8 +17,8 @@ function cssColour(name: string, fallback: string): string {
 
 function options(width: number, chart: Chart, locale: string, label: string): uPlot.Options {
   const brand = cssColour('--brand', '#5b7bdc');
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-  const date = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const date = dateTimeFormat(locale, { month: 'short', day: 'numeric' });
   const longPeriod = chart.period === 'P1W' || chart.period === 'P1D';
   return {
     width,

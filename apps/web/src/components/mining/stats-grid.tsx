@@ -5,13 +5,14 @@ import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { HashrateFigure } from './figure.tsx';
 import { statsQuery } from '@/lib/mining/mining-api.ts';
 import type { MiningScope } from '@/lib/mining/mining-scope.ts';
+import { numberFormat } from '@/lib/format/formatters.ts';
 
 /** Spec 2 statistics: current, 1 h and 24 h hashrate, reject rate and workers by status. */
 export function StatsGrid({ scope }: { scope: MiningScope }) {
   const { t } = useTranslation();
   const stats = useQuery(statsQuery(scope));
-  const percent = new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: 2 });
-  const count = new Intl.NumberFormat(currentLocale());
+  const percent = numberFormat(currentLocale(), { maximumFractionDigits: 2 });
+  const count = numberFormat(currentLocale());
   if (!stats.data) return <div className="stats-grid" aria-busy="true" />;
   const { hash_rate_15m, hash_rate_1h, hash_rate_24h, reject_15m, workers } = stats.data;
   return (

@@ -2,7 +2,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Payment } from '@pool/contract/money';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
-import { formatDateTime } from '@/lib/format/time.ts';
+import { formatDateTime, formatDay } from '@/lib/format/time.ts';
 import { formatBtc } from '@/lib/money/format.ts';
 import { PayoutDetail } from './payout-detail.tsx';
 import { RewardBreakdown } from './reward-breakdown.tsx';
@@ -16,10 +16,6 @@ export interface PaymentColumn<P extends Payment> {
   label: string;
   cell: (payment: P) => ReactNode;
 }
-
-/** A settlement day (UTC) as the locale writes a date: "Nov 22, 2026". */
-const formatDay = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /**
  * Spec 2 payments list: when, what (the type in words), from or to whom, the status and the amount

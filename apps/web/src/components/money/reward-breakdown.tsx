@@ -4,6 +4,7 @@ import { hashesPerTerahash } from '@pool/contract/money-codes';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatHashrate } from '@/lib/format/hashrate.ts';
 import { formatBtc, formatPercent, formatSatoshiRate } from '@/lib/money/format.ts';
+import { numberFormat, dateTimeFormat } from '@/lib/format/formatters.ts';
 
 /**
  * What a reward was computed from, so that a miner can check every satoshi: the day's average
@@ -13,11 +14,9 @@ import { formatBtc, formatPercent, formatSatoshiRate } from '@/lib/money/format.
 export function RewardBreakdown({ breakdown }: { breakdown: Breakdown }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const terahashes = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(
-    breakdown.hash_rate / hashesPerTerahash,
-  );
-  const satoshis = new Intl.NumberFormat(locale);
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  const terahashes = numberFormat(locale, { maximumFractionDigits: 6 }).format(breakdown.hash_rate / hashesPerTerahash);
+  const satoshis = numberFormat(locale);
+  const day = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${breakdown.day}T00:00:00Z`),
   );
   const rows: [string, string][] = [

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
+import { numberFormat } from '@/lib/format/formatters.ts';
 
 /** Where a page of `perPage` rows stands in `total`: the page count (at least 1) and its 1-based first and last rows. */
 export function pageWindow(
@@ -38,7 +39,7 @@ export function Pager({
   const { t } = useTranslation();
   if (total === undefined) return null;
   const { pages, first, last } = pageWindow(page, perPage, total);
-  const number = new Intl.NumberFormat(currentLocale());
+  const number = numberFormat(currentLocale());
   const summary = t(summaryKey, {
     first: number.format(first),
     last: number.format(last),

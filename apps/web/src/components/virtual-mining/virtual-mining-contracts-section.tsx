@@ -19,6 +19,7 @@ import {
   virtualMiningKey,
 } from './virtual-mining-api.ts';
 import './virtual-mining.css';
+import { dateTimeFormat } from '@/lib/format/formatters.ts';
 
 type Field = 'donor' | 'recipient' | 'share' | 'fixed' | 'starts' | 'ends';
 type Kind = 'share' | 'fixed';
@@ -93,7 +94,7 @@ export function contractBodyOf(
 }
 
 const utcTime = (at: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at));
+  dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at));
 
 /**
  * Virtual-mining contracts of the pool (spec 2 /transfers, spec 3 worker behaviour `boundary`): the

@@ -5,9 +5,7 @@ import { api } from '@/lib/api-client.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatPercent } from '@/lib/money/format.ts';
 import { scopeHeaders, scopeKey, type MiningScope } from '@/lib/mining/mining-scope.ts';
-
-const formatDay = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+import { formatDay } from '@/lib/format/time.ts';
 
 /**
  * The miner's fee in force today (spec 3 "Fee"), and the promo code that lowers it with the fee

@@ -7,6 +7,7 @@ import { satoshisPerBitcoin } from '@pool/contract/money-codes';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatHashrate, hashrateUnit } from '@/lib/format/hashrate.ts';
 import { formatBtc } from '@/lib/money/format.ts';
+import { numberFormat, dateTimeFormat } from '@/lib/format/formatters.ts';
 
 function cssColour(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -25,8 +26,8 @@ export function chartData(report: MiningReportMonth, days: readonly string[]): u
 function options(width: number, locale: string, labels: { net: string; hashRate: string }): uPlot.Options {
   const brand = cssColour('--brand', '#5b7bdc');
   const muted = cssColour('--ink-muted', '#545b6e');
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: 'UTC' });
-  const btc = new Intl.NumberFormat(locale, { maximumFractionDigits: 8 });
+  const day = dateTimeFormat(locale, { day: 'numeric', timeZone: 'UTC' });
+  const btc = numberFormat(locale, { maximumFractionDigits: 8 });
   const bars = uPlot.paths.bars?.({ size: [0.7, 28], align: 0 });
   return {
     width,

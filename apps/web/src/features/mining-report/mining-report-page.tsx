@@ -14,6 +14,7 @@ import { useEntryData } from '@/lib/use-entry-data.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { chosenMonth, daysOf, monthName, reportMonths } from './months.ts';
 import { miningReportCsv, miningReportFileName } from './report-csv.ts';
+import { numberFormat, dateTimeFormat } from '@/lib/format/formatters.ts';
 
 /**
  * `/mining-report` (spec 2 and 9, only with the pool's `mining_report`): a month from January 2025
@@ -141,10 +142,10 @@ function ReportFigures({ report }: { report: MiningReportMonth }) {
   const price = (value: number | null, currency: 'USD' | 'RUB') =>
     value === null
       ? undefined
-      : new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
+      : numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
   const figures: { key: string; value: string | undefined; hint?: string }[] = [
     { key: 'hashRate', value: formatHashrate(report.hash_rate, locale) },
-    { key: 'daysMined', value: new Intl.NumberFormat(locale).format(report.days_mined) },
+    { key: 'daysMined', value: numberFormat(locale).format(report.days_mined) },
     { key: 'gross', value: formatBtc(report.gross, locale) },
     { key: 'fees', value: formatBtc(report.fees, locale) },
     { key: 'net', value: formatBtc(report.net, locale) },
@@ -174,7 +175,7 @@ function ReportFigures({ report }: { report: MiningReportMonth }) {
 function DaysTable({ report }: { report: MiningReportMonth }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return (
     <div className="table-scroll">
       <table className="table record-table report-days">

@@ -1,4 +1,5 @@
 import { firstReportMonth } from '@pool/contract/money-codes';
+import { dateTimeFormat } from '@/lib/format/formatters.ts';
 
 /** A month as `YYYY-MM`. */
 const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -45,7 +46,7 @@ export function daysOf(month: string, now: number | Date): string[] {
 
 /** "January 2025" in the user's locale. */
 export function monthName(month: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
 }

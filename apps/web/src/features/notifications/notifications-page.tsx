@@ -24,6 +24,7 @@ import {
   unlinkTelegram,
 } from './notifications-api.ts';
 import './notifications.css';
+import { dateTimeFormat } from '@/lib/format/formatters.ts';
 
 const channels: readonly NotificationChannel[] = ['email', 'telegram'];
 
@@ -156,7 +157,7 @@ function TelegramSection({ userId }: { userId: string }) {
   };
   const state = telegram.data;
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <section className="card" aria-labelledby="telegram-title" data-telegram>

@@ -9,9 +9,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { serverText } from '@/lib/server-errors.ts';
 import { clearFeePerVbyte, payoutsQueryKey, setSchedule } from './payouts-api.ts';
-
-const dayText = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+import { formatDay } from '@/lib/format/time.ts';
 
 /** A fee per vbyte as typed: empty means the level's estimate; otherwise above 0, at most 10 000. */
 export function parseFeePerVbyte(text: string): { fee: number | null } | { error: string } {
@@ -41,7 +39,7 @@ export function PayoutScheduleSection({ schedules }: { schedules: PayoutSchedule
       {current ? (
         <p data-testid="current-schedule">
           {t('platform.payouts.next', {
-            day: dayText(current.date, locale),
+            day: formatDay(current.date, locale),
             time: current.time,
             level: t(`platform.payouts.levels.${current.fee_level}`),
           })}{' '}
@@ -66,7 +64,7 @@ export function PayoutScheduleSection({ schedules }: { schedules: PayoutSchedule
           <ul className="plain-list">
             {schedules.past.map((schedule) => (
               <li key={schedule.id}>
-                {dayText(schedule.date, locale)} {schedule.time} UTC ·{' '}
+                {formatDay(schedule.date, locale)} {schedule.time} UTC ·{' '}
                 {t(`platform.payouts.levels.${schedule.fee_level}`)}
                 {schedule.fee_per_vbyte !== null &&
                   ` · ${t('platform.payouts.feeValue', { fee: schedule.fee_per_vbyte })}`}

@@ -8,6 +8,7 @@ import { formatBtc, formatSatoshiRate } from '@/lib/money/format.ts';
 import { externalSourcesQuery, rateHistoryQuery } from './platform-api.ts';
 import { SharingSettingsSection } from './sharing-settings-section.tsx';
 import { SetRateForm, type RateDraft } from './set-rate-form.tsx';
+import { numberFormat } from '@/lib/format/formatters.ts';
 
 /** The history shows the newest rates first; the rest on request. */
 const historyShown = 10;
@@ -183,16 +184,14 @@ function SourceItem({ source, onUse }: { source: ExternalRateSource; onUse: (rat
         <dl className="facts source-detail small">
           <dt>{t('platform.sources.difficulty')}</dt>
           <dd>
-            {new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(
-              source.detail.difficulty,
-            )}
+            {numberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(source.detail.difficulty)}
           </dd>
           <dt>{t('platform.sources.blockReward')}</dt>
           <dd>{formatBtc(source.detail.block_reward, locale)}</dd>
           {source.detail.height !== null && (
             <>
               <dt>{t('platform.sources.height')}</dt>
-              <dd>{new Intl.NumberFormat(locale).format(source.detail.height)}</dd>
+              <dd>{numberFormat(locale).format(source.detail.height)}</dd>
             </>
           )}
         </dl>

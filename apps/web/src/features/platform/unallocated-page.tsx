@@ -3,7 +3,7 @@ import { useSearchState } from '@/lib/search-state/use-search-state.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
-import { formatDateTime } from '@/lib/format/time.ts';
+import { formatDateTime, formatDay } from '@/lib/format/time.ts';
 import { formatHashrate } from '@/lib/format/hashrate.ts';
 import { formatBtc } from '@/lib/money/format.ts';
 import { unallocatedPerPage, unallocatedQuery, type RefundedFilter, type UnallocatedParams } from './platform-api.ts';
@@ -28,9 +28,6 @@ function paramsOf(search: URLSearchParams): UnallocatedParams {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
-
-const dayOf = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /**
  * `/platform/unallocated` (spec 2 and 3): rewards for shares of unknown or deleted account names,
@@ -99,7 +96,7 @@ export function UnallocatedPage() {
                   <Fragment key={transaction.id}>
                     <tr data-transaction={transaction.id} data-refunded={transaction.refund ? true : undefined}>
                       <th scope="row" data-label={t('platform.unallocated.columns.day')}>
-                        <time dateTime={transaction.day}>{dayOf(transaction.day, locale)}</time>
+                        <time dateTime={transaction.day}>{formatDay(transaction.day, locale)}</time>
                       </th>
                       <td data-label={t('platform.unallocated.columns.account')} className="record-title">
                         {transaction.metadata.account}

@@ -19,6 +19,7 @@ import {
 } from './wallet-api.ts';
 import { WalletValueForm } from './wallet-value-form.tsx';
 import { useSettled } from './use-settled.ts';
+import { dateTimeFormat } from '@/lib/format/formatters.ts';
 
 const parseAddress = (text: string): { value: string } | { error: string } =>
   text.trim() === '' ? { error: formMessage.required } : { value: text.trim() };
@@ -117,7 +118,7 @@ function PayoutSettings({
       {stop && (
         <p className="notice" data-type="warning" role="status">
           {t('payouts.stopped', {
-            until: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(stop)),
+            until: dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(stop)),
           })}{' '}
           {t('payouts.stoppedWhy')}
         </p>

@@ -9,7 +9,7 @@ import { formatPercent } from '@/lib/money/format.ts';
 import { serverText } from '@/lib/server-errors.ts';
 import { useEntryData } from '@/lib/use-entry-data.ts';
 import { formMessage, formMessageText } from '@/lib/form-messages.ts';
-import { formatDay } from './format-day.ts';
+import { formatDay } from '@/lib/format/time.ts';
 import './sharing.css';
 import { deleteProfitSplit, lookupMiner, profitSharingsQuery, setProfitSplit, sharingKey } from './sharing-api.ts';
 

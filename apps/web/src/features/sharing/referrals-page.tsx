@@ -9,7 +9,7 @@ import { serverText } from '@/lib/server-errors.ts';
 import { useEntryData } from '@/lib/use-entry-data.ts';
 import { toast } from '@/components/toast/toast-store.ts';
 import { QrCode } from '@/components/ui/qr-code.tsx';
-import { formatDay } from './format-day.ts';
+import { formatDay } from '@/lib/format/time.ts';
 import './sharing.css';
 import {
   createReferrerCode,

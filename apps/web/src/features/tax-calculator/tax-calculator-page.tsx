@@ -19,6 +19,7 @@ import {
   type Kopecks,
   type TaxEstimate,
 } from './tax.ts';
+import { dateTimeFormat } from '@/lib/format/formatters.ts';
 
 type Payer = 'individual' | 'legal';
 type IncomeSource = 'rewards' | 'typed';
@@ -190,7 +191,7 @@ function RewardsIncome({ scope, onIncome }: { scope: MiningScope; onIncome: (inc
   // The page's estimate follows this income (BigInts compare by value, so it reports changes only).
   useEffect(() => onIncome(income), [income, onIncome]);
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${month}-01T00:00:00Z`),
     );
 

@@ -1,4 +1,5 @@
 import { individualTaxBrackets, satoshisPerBitcoin } from '@pool/contract/money-codes';
+import { numberFormat } from '@/lib/format/formatters.ts';
 
 /** Amounts in roubles travel here as integer kopecks (BigInt), so no kopeck is lost to a double. */
 export type Kopecks = bigint;
@@ -87,7 +88,7 @@ export function formatRoubles(kopecks: Kopecks, locale: string): string {
   const negative = kopecks < 0n;
   const magnitude = negative ? -kopecks : kopecks;
   const decimal = `${negative ? '-' : ''}${magnitude / kopecksPerRouble}.${String(magnitude % kopecksPerRouble).padStart(2, '0')}`;
-  const format = new Intl.NumberFormat(locale, {
+  const format = numberFormat(locale, {
     style: 'currency',
     currency: 'RUB',
     currencyDisplay: 'narrowSymbol',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HashrateFigure } from '@/components/mining/figure.tsx';
 import { boundaryWorkersQuery } from '@/lib/mining/mining-api.ts';
 import type { MiningScope } from '@/lib/mining/mining-scope.ts';
+import { numberFormat } from '@/lib/format/formatters.ts';
 
 /**
  * Boundary workers (spec 3): hashrate another account transfers under a virtual-mining contract.
@@ -11,7 +12,7 @@ import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 export function BoundaryWorkers({ scope }: { scope: MiningScope }) {
   const { t } = useTranslation();
   const boundary = useQuery(boundaryWorkersQuery(scope));
-  const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+  const percent = numberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
   if (!boundary.data?.items.length) return null;
   return (
     <section className="card" aria-labelledby="boundary-title">

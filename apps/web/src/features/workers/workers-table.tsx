@@ -8,6 +8,7 @@ import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 import { formatDateTime, formatRelativeTime } from '@/lib/format/time.ts';
 import { useNow } from './use-now.ts';
 import { WorkerChart } from './worker-chart.tsx';
+import { numberFormat } from '@/lib/format/formatters.ts';
 
 const columns: { key: WorkerSortKey; label: string; numeric?: boolean }[] = [
   { key: 'worker_name', label: 'workers.columns.name' },
@@ -30,7 +31,7 @@ export function WorkersTable({ scope, workers, params, onSort }: Props) {
   const locale = currentLocale();
   const now = useNow();
   const [open, setOpen] = useState<number>();
-  const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const percent = numberFormat(locale, { maximumFractionDigits: 2 });
   const sortState = (key: WorkerSortKey) =>
     params.sort === key ? (params.direction === 'asc' ? 'ascending' : 'descending') : 'none';
 

@@ -1,4 +1,5 @@
 import type { HashesPerSecond } from '@pool/contract/mining';
+import { numberFormat } from '@/lib/format/formatters.ts';
 
 const units = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 export type HashrateUnit = (typeof units)[number];
@@ -14,7 +15,7 @@ export function hashrateUnit(value: HashesPerSecond): { unit: HashrateUnit; divi
 export function formatHashrate(value: HashesPerSecond, locale: string, unit = hashrateUnit(value)): string {
   const scaled = value / unit.divisor;
   const digits = Math.abs(scaled) >= 100 || scaled === 0 ? 0 : Math.abs(scaled) >= 10 ? 1 : 2;
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const number = numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return `${number.format(scaled)} ${unit.unit}`;
 }
 
@@ -24,7 +25,7 @@ export function formatHashrate(value: HashesPerSecond, locale: string, unit = ha
  */
 export function formatUncertainty(relativeError: number | null, locale: string): string | undefined {
   if (relativeError === null || !Number.isFinite(relativeError)) return undefined;
-  const percent = new Intl.NumberFormat(locale, {
+  const percent = numberFormat(locale, {
     style: 'percent',
     maximumFractionDigits: relativeError < 0.1 ? 1 : 0,
   });

@@ -1,3 +1,5 @@
+import { dateTimeFormat, relativeTimeFormat } from './formatters.ts';
+
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
@@ -5,7 +7,7 @@ const day = 24 * hour;
 /** "3 minutes ago", "vor 2 Stunden": the time since a moment, in the largest unit that fits. */
 export function formatRelativeTime(at: Date, now: Date, locale: string): string {
   const elapsed = at.getTime() - now.getTime();
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeTimeFormat(locale, { numeric: 'auto' });
   // Halves round away from zero, past and future alike (Math.round(-59.5) is -59), and the unit is
   // chosen after rounding: 59.6 seconds reads "1 minute ago", never "60 seconds ago".
   const count = (unit: number) => Math.sign(elapsed) * Math.round(Math.abs(elapsed) / unit);
@@ -19,5 +21,9 @@ export function formatRelativeTime(at: Date, now: Date, locale: string): string 
 }
 
 export function formatDateTime(at: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
+
+/** A UTC calendar day (`YYYY-MM-DD`) as the locale writes a date: "Nov 22, 2026". */
+export const formatDay = (day: string, locale: string): string =>
+  dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));

@@ -1,4 +1,5 @@
 import { satoshisPerBitcoin } from '@pool/contract/money-codes';
+import { numberFormat } from '@/lib/format/formatters.ts';
 
 /** Bitcoin amounts are integer satoshis everywhere (architecture note, "Data"). */
 export type Satoshi = number;
@@ -7,7 +8,11 @@ const satoshisPerBitcoinBig = BigInt(satoshisPerBitcoin);
 
 /** The locale's decimal separator ("." in en-US, "," in ru-RU). */
 function decimalSeparator(locale: string): string {
-  return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return (
+    numberFormat(locale)
+      .formatToParts(1.5)
+      .find((part) => part.type === 'decimal')?.value ?? '.'
+  );
 }
 
 /**
@@ -18,7 +23,7 @@ export function formatBtcNumber(amount: Satoshi | bigint, locale: string): strin
   const value = BigInt(amount);
   const negative = value < 0n;
   const magnitude = negative ? -value : value;
-  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(magnitude / satoshisPerBitcoinBig);
+  const whole = numberFormat(locale, { maximumFractionDigits: 0 }).format(magnitude / satoshisPerBitcoinBig);
   const fraction = String(magnitude % satoshisPerBitcoinBig).padStart(8, '0');
   return `${negative ? '−' : ''}${whole}${decimalSeparator(locale)}${fraction}`;
 }
@@ -50,7 +55,7 @@ export function formatFiat(
 ): string | undefined {
   const value = fiatValue(amount, pricePerBitcoin);
   if (value === undefined) return undefined;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     // "₽" rather than "RUB" in every language, as "$" for dollars.
@@ -62,10 +67,10 @@ export function formatFiat(
 
 /** A reward rate, satoshis per TH/s per day with up to three decimals: "42.125". */
 export function formatSatoshiRate(rate: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(rate);
+  return numberFormat(locale, { maximumFractionDigits: 3 }).format(rate);
 }
 
 /** A percent with up to two decimals: "0.9 %" reads "0.9". */
 export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(percent);
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(percent);
 }
