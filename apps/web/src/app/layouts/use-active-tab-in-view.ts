@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -9,12 +9,21 @@ import { useLocation } from 'react-router';
 export function useActiveTabInView() {
   const strip = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  useLayoutEffect(() => {
+  useEffect(() => {
     const nav = strip.current;
-    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
-    const offset = active.getBoundingClientRect().left - nav.getBoundingClientRect().left;
-    nav.scrollLeft += offset - (nav.clientWidth - active.offsetWidth) / 2;
+    if (!nav) return;
+    // The strip is measured when a ResizeObserver first reports it: after the browser's own layout
+    // and before the paint, so reading its geometry forces no layout inside React's commit (on a
+    // phone's CPU, that forced layout of the whole first page was the longest part of its task).
+    const measured = new ResizeObserver(() => {
+      measured.disconnect();
+      const active = nav.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!active || nav.scrollWidth <= nav.clientWidth) return;
+      const offset = active.getBoundingClientRect().left - nav.getBoundingClientRect().left;
+      nav.scrollLeft += offset - (nav.clientWidth - active.offsetWidth) / 2;
+    });
+    measured.observe(nav);
+    return () => measured.disconnect();
   }, [pathname]);
   return strip;
 }

@@ -80,10 +80,14 @@ export function HashrateChart({ chart, label }: { chart: Chart; label: string })
     const series = chartSeries(chart.points);
     const data: uPlot.AlignedData = [series.times, series.hashrate, series.upper, series.lower];
     plot.current?.destroy();
-    plot.current = new uPlot(options(element.clientWidth, chart, locale, label), data, element);
+    plot.current = undefined;
+    // The chart is drawn when the holder's first size is reported: after the browser's layout, in
+    // the frame's own task rather than in React's commit, and without forcing a layout to read the
+    // width. Both happen before the next paint, so the chart never blinks between two charts.
     const resize = new ResizeObserver(() => {
       const next = options(element.clientWidth, chart, locale, label);
-      plot.current?.setSize({ width: next.width, height: next.height });
+      if (plot.current) plot.current.setSize({ width: next.width, height: next.height });
+      else plot.current = new uPlot(next, data, element);
     });
     resize.observe(element);
     return () => {
