@@ -178,4 +178,23 @@ test.describe('the miner dashboard', () => {
     await expect.poll(() => chartCalls.length, { timeout: 80_000, intervals: [1000] }).toBeGreaterThan(loaded);
     await expect(page.getByRole('img', { name: /Hashrate chart of/ })).toBeVisible();
   });
+
+  test('below 1024 px the navigation strip scrolls the current page’s tab into view @mobile', async ({ page }) => {
+    await signInAs(page, demo.bob.email);
+    const strip = page.getByRole('navigation', { name: 'Sections' });
+    const last = strip.getByRole('link').last();
+    await expect(last).toBeVisible();
+    await page.goto((await last.getAttribute('href')) ?? '/');
+    const current = strip.locator('[aria-current="page"]');
+    await expect(current).toHaveAttribute('href', (await last.getAttribute('href')) ?? '');
+    // The strip overflows a phone's width, so the last tab is in view only because the strip scrolled.
+    const overflows = await strip.evaluate((nav) => nav.scrollWidth > nav.clientWidth);
+    expect(overflows).toBe((page.viewportSize()?.width ?? 0) < 1024);
+    await expect
+      .poll(async () => {
+        const [tab, nav] = await Promise.all([current.boundingBox(), strip.boundingBox()]);
+        return !!tab && !!nav && tab.x >= nav.x && tab.x + tab.width <= nav.x + nav.width + 0.5;
+      })
+      .toBe(true);
+  });
 });
