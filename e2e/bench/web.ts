@@ -56,10 +56,13 @@ const routeName = (path: string) =>
 
 type Preset = 'mobile' | 'desktop';
 
-type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+type Report = Result['lhr'];
+/** A run's report and the trace it was computed from (the trace tells which task blocked the thread). */
+type Run = { lhr: Report; trace: Result['artifacts']['Trace'] };
 
 /** One Lighthouse run of a page; a run that failed is measured again. */
-async function measure(chromePort: number, preset: Preset, path: string, cookie: string | undefined): Promise<Report> {
+async function measure(chromePort: number, preset: Preset, path: string, cookie: string | undefined): Promise<Run> {
   const flags: Flags = {
     port: chromePort,
     output: 'json',
@@ -73,7 +76,7 @@ async function measure(chromePort: number, preset: Preset, path: string, cookie:
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
     // A run that failed (a trace Chromium could not finish) has no score: it is measured again, not printed as 0.
-    if (!lhr.runtimeError && lhr.categories.performance?.score != null) return lhr;
+    if (!lhr.runtimeError && lhr.categories.performance?.score != null) return { lhr, trace: result.artifacts.Trace };
     if (attempt >= 3)
       throw new Error(`Lighthouse failed 3 times on ${path}: ${lhr.runtimeError?.message ?? 'no score'}`);
   }
@@ -84,19 +87,19 @@ async function measure(chromePort: number, preset: Preset, path: string, cookie:
  * advises 3 to 5 on a machine as noisy as these), and each run's score beside it.
  */
 async function audit(chromePort: number, preset: Preset, path: string, cookie: string | undefined): Promise<void> {
-  const runs: Report[] = [];
+  const runs: Run[] = [];
   for (let run = 0; run < Number(process.env.BENCH_WEB_RUNS ?? 1); run += 1)
     runs.push(await measure(chromePort, preset, path, cookie));
-  const performance = (report: Report) => Math.round((report.categories.performance?.score ?? 0) * 100);
+  const performance = ({ lhr }: Run) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
   const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
-  const lhr = sorted[Math.floor((sorted.length - 1) / 2)] ?? runs[0]!;
-  // BENCH_WEB_REPORTS=<folder> keeps the printed run's full report, to read where the time went.
+  const { lhr, trace } = sorted[Math.floor((sorted.length - 1) / 2)] ?? runs[0]!;
+  // BENCH_WEB_REPORTS=<folder> keeps the printed run's full report and its trace (chrome://tracing or
+  // DevTools' Performance panel open it), to read where the time went.
   if (process.env.BENCH_WEB_REPORTS) {
     mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
-    writeFileSync(
-      join(process.env.BENCH_WEB_REPORTS, `${preset}${routeName(path).replace(/\//g, '_')}.json`),
-      JSON.stringify(lhr),
-    );
+    const name = join(process.env.BENCH_WEB_REPORTS, `${preset}${routeName(path).replace(/\//g, '_')}`);
+    writeFileSync(`${name}.json`, JSON.stringify(lhr));
+    writeFileSync(`${name}.trace.json`, JSON.stringify(trace));
   }
   const endedAt = new URL(lhr.finalDisplayedUrl).pathname;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
