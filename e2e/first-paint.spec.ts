@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { demo, signInAs } from './support/demo.ts';
 
 /** The pool's name as the server gives it to every page. */
 async function poolName(page: Page): Promise<string> {
@@ -43,4 +44,20 @@ test('the app replaces the frame with the page in one step', async ({ page }) =>
   await expect(page.locator('.auth-layout')).toHaveCount(1);
   await expect(page.getByRole('banner')).toHaveCount(1);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+});
+
+test("a signed-in page's session check and identity start with the page, and the app takes their answers", async ({
+  page,
+}) => {
+  await signInAs(page, demo.bob.email);
+  const firstCalls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('/sessions/whoami') || pathname === '/api/backend/v0.1/identity') firstCalls.push(pathname);
+  });
+  await page.goto('/workers');
+  await expect(page.getByRole('heading', { name: 'Workers' })).toBeVisible();
+  await expect(page.locator('head link[rel="preload"][as="fetch"]')).toHaveCount(3);
+  // One request each, the preload's: a second one would mean the app's fetch did not take its answer.
+  expect(firstCalls.sort()).toEqual(['/api/backend/v0.1/identity', '/identity/sessions/whoami']);
 });

@@ -10,6 +10,7 @@ import { sendNotFound } from './errors.ts';
 import { servedTemplate } from './page-template.ts';
 import { pageEncoder } from './page-encoding.ts';
 import { pageShell, themeAttributes } from './page-shell.ts';
+import { firstCallPreloads } from './first-calls.ts';
 
 /** Paths that belong to the API, services and files; an unknown one there is a 404, never the app. */
 const serverPrefixes = ['/api/', '/identity/', '/v0.1/', '/meta/', '/static/', '/assets/'];
@@ -33,14 +34,21 @@ function wantsTheApp(request: FastifyRequest): boolean {
  * never executed), and the default language's translations preloaded: the app's first render then
  * waits for its own script alone, not for a config request and a translations request after it.
  * `<` is escaped so that no value can close the element. The layout's frame, in the pool's theme,
- * is already in `#root`, so the page paints before its script has loaded.
+ * is already in `#root`, so the page paints before its script has loaded. A signed-in page also
+ * preloads its first calls.
  */
-export function pageWithConfig(template: string, config: PoolConfig | undefined, path: string): string {
+export function pageWithConfig(
+  template: string,
+  config: PoolConfig | undefined,
+  path: string,
+  cookieHeader?: string,
+): string {
   if (!config) return template;
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const head = [
     `<script id="${poolConfigElementId}" type="application/json">${json}</script>`,
     `<link rel="preload" href="${paths.locales}/${config.settings.default_language}.json" as="fetch" crossorigin>`,
+    firstCallPreloads(path, config, cookieHeader),
   ].join('');
   return template
     .replace('</head>', `${head}</head>`)
@@ -72,13 +80,19 @@ export async function registerWebApp(
       return undefined;
     });
     const config = served && PoolConfig.safeParse(served).data;
-    const page = encode(pageWithConfig(template, config, pathOf(request)), request.headers['accept-encoding']);
+    const page = encode(
+      pageWithConfig(template, config, pathOf(request), request.headers.cookie),
+      request.headers['accept-encoding'],
+    );
     if (page.encoding) reply.header('content-encoding', page.encoding);
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8')
-      .send(page.body);
+    return (
+      reply
+        .header('cache-control', 'no-cache')
+        // With a session cookie the page preloads the session check and the identity (first-calls.ts).
+        .header('vary', 'accept-encoding, cookie')
+        .type('text/html; charset=utf-8')
+        .send(page.body)
+    );
   };
   if (hasApp) {
     await app.register(fastifyStatic, {

@@ -1,0 +1,23 @@
+import escapeHtml from 'escape-html';
+import type { PoolConfig } from '@pool/contract/pool-config';
+import { addressOf } from '@pool/contract/pool-config-codes';
+import { paths } from '@pool/contract/paths';
+import { layoutOfPath } from './page-shell.ts';
+
+/** Kratos's session cookie (`ory_kratos_session`), or Ory Network's (`ory_session_<project>`). */
+const sessionCookie = /(?:^|;\s*)ory_(?:kratos_)?session\w*=/;
+
+/**
+ * The calls a signed-in page of the app's own layout makes before it can draw anything: the
+ * session check, then the person's identity (spec 2's entry order). Preloaded from the page, they
+ * start with the page instead of one after the other behind 146 KB of script, and the app's own
+ * `fetch` takes their answers (same address, credentials and destination). Only with a session
+ * cookie: a visitor's page would fetch an identity it is refused and never reads.
+ */
+export function firstCallPreloads(path: string, config: PoolConfig, cookieHeader: string | undefined): string {
+  if (layoutOfPath(path) !== 'app' || !sessionCookie.test(cookieHeader ?? '')) return '';
+  const identityService = (addressOf(config, 'auth') ?? paths.identity).replace(/\/$/, '');
+  return [`${identityService}/sessions/whoami`, `${paths.apiVersion}/identity`]
+    .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="use-credentials">`)
+    .join('');
+}
