@@ -9,9 +9,11 @@ const config = {
 } as unknown as PoolConfig;
 const session = 'csrf_token_abc=1; ory_kratos_session=MTc5';
 const preloadsOf = (page: string) =>
-  [...page.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/g)].map(
-    (match) => match[1],
-  );
+  [
+    ...page.matchAll(
+      /<link rel="preload" href="([^"]+)" as="fetch" fetchpriority="low" crossorigin="use-credentials">/g,
+    ),
+  ].map((match) => match[1]);
 
 describe('the first calls a page preloads', () => {
   it('are the session check and the identity, on a signed-in page of the app', () => {
