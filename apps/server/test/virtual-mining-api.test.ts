@@ -176,7 +176,9 @@ describe.each(testDatabaseKinds)('virtual-mining contracts and sharing settings 
     await refused(contractBody({ hash_rate_share: 0 }), 400, 'hash_rate_share');
     await refused(contractBody({ hash_rate_share: 1.01 }), 400, 'hash_rate_share');
     await refused(contractBody({ hash_rate_share: null, fixed_hash_rate: -1 }), 400, 'fixed_hash_rate');
-    await refused(contractBody({ starts_at: at(hour), ends_at: at(hour) }), 400, 'ends_at');
+    // One instant for both: two calls of at() a millisecond apart would make a valid one-millisecond contract.
+    const inAnHour = at(hour);
+    await refused(contractBody({ starts_at: inAnHour, ends_at: inAnHour }), 400, 'ends_at');
     const past = await refused(contractBody({ starts_at: at(-2 * 60_000) }), 400, 'starts_at');
     expect(past.error.fields?.[0]?.text).toBe(contractRefusals.past);
     await refused(contractBody({ donor_account_name: '' }), 400, 'donor_account_name');
