@@ -65,8 +65,9 @@ function options(width: number, chart: Chart, locale: string, label: string): uP
 }
 
 /**
- * The hashrate line with its 95 % confidence band (uPlot, about 20 KB). Redrawn in place when new
- * points arrive, so a live update never blinks; resized with its container down to a phone's width.
+ * The hashrate line with its 95 % confidence band (uPlot, about 20 KB). Drawn anew, before the same
+ * paint, when new points arrive, so a live update never blinks; resized with its container down to a
+ * phone's width.
  */
 export function HashrateChart({ chart, label }: { chart: Chart; label: string }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { balanceQuery, earnedAllTimeQuery, processingEarningsQuery } from '@/lib/money/money-api.ts';
 import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 import { payoutSettingsPath } from '@/lib/money/payout-settings-path.ts';
-import { dateTimeFormat } from '@/lib/format/formatters.ts';
+import { formatDay } from '@/lib/format/time.ts';
 
 function MoneyStat<T>({
   title,
@@ -55,8 +55,7 @@ export function BalanceCards({ scope }: { scope: MiningScope }) {
   const balance = useQuery(balanceQuery(scope));
   const processing = useQuery(processingEarningsQuery(scope));
   const earned = useQuery(earnedAllTimeQuery(scope));
-  const day = (value: string) =>
-    dateTimeFormat(currentLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+  const day = (value: string) => formatDay(value, currentLocale());
   return (
     <section className="stats-grid money-grid" aria-labelledby="balance-title">
       {/* The cards' titles are h3s under the page's h1: this keeps the outline whole. */}

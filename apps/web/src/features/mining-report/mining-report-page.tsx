@@ -12,9 +12,10 @@ import { miningReportMonthQuery } from '@/lib/money/mining-report-api.ts';
 import { scopeOf, type MiningScope } from '@/lib/mining/mining-scope.ts';
 import { useEntryData } from '@/lib/use-entry-data.ts';
 import { DailyChart } from './daily-chart.tsx';
-import { chosenMonth, daysOf, monthName, reportMonths } from './months.ts';
+import { chosenMonth, daysOf, reportMonths } from './months.ts';
 import { miningReportCsv, miningReportFileName } from './report-csv.ts';
-import { numberFormat, dateTimeFormat } from '@/lib/format/formatters.ts';
+import { numberFormat } from '@/lib/format/formatters.ts';
+import { formatDay, formatMonth } from '@/lib/format/time.ts';
 
 /**
  * `/mining-report` (spec 2 and 9, only with the pool's `mining_report`): a month from January 2025
@@ -77,7 +78,7 @@ function MinerReport({ scope }: { scope: MiningScope }) {
           <select id={`${id}-month`} value={month} onChange={(event) => go(event.target.value)}>
             {months.map((option) => (
               <option key={option} value={option}>
-                {monthName(option, locale)}
+                {formatMonth(option, locale)}
               </option>
             ))}
           </select>
@@ -120,7 +121,7 @@ function MinerReport({ scope }: { scope: MiningScope }) {
       {data && <ReportFigures report={data} />}
       {data && (
         <section className="card" aria-labelledby={`${id}-daily`}>
-          <h2 id={`${id}-daily`}>{t('miningReport.daily', { month: monthName(month, locale) })}</h2>
+          <h2 id={`${id}-daily`}>{t('miningReport.daily', { month: formatMonth(month, locale) })}</h2>
           {data.days.length > 0 ? (
             <>
               <DailyChart report={data} days={days} />
@@ -175,7 +176,6 @@ function ReportFigures({ report }: { report: MiningReportMonth }) {
 function DaysTable({ report }: { report: MiningReportMonth }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const day = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return (
     <div className="table-scroll">
       <table className="table record-table report-days">
@@ -200,7 +200,7 @@ function DaysTable({ report }: { report: MiningReportMonth }) {
           {report.days.map((row) => (
             <tr key={row.day} data-day={row.day}>
               <th scope="row" data-label={t('miningReport.columns.day')}>
-                <time dateTime={row.day}>{day.format(new Date(`${row.day}T00:00:00Z`))}</time>
+                <time dateTime={row.day}>{formatDay(row.day, locale)}</time>
               </th>
               <td data-numeric data-label={t('miningReport.columns.hashRate')}>
                 {formatHashrate(row.hash_rate, locale)}

@@ -1,5 +1,4 @@
 import { firstReportMonth } from '@pool/contract/money-codes';
-import { dateTimeFormat } from '@/lib/format/formatters.ts';
 
 /** A month as `YYYY-MM`. */
 const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -42,11 +41,4 @@ export function daysOf(month: string, now: number | Date): string[] {
     days.push(label);
   }
   return days;
-}
-
-/** "January 2025" in the user's locale. */
-export function monthName(month: string, locale: string): string {
-  return dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
 }

@@ -19,7 +19,7 @@ import {
   type Kopecks,
   type TaxEstimate,
 } from './tax.ts';
-import { dateTimeFormat } from '@/lib/format/formatters.ts';
+import { formatMonth } from '@/lib/format/time.ts';
 
 type Payer = 'individual' | 'legal';
 type IncomeSource = 'rewards' | 'typed';
@@ -190,10 +190,6 @@ function RewardsIncome({ scope, onIncome }: { scope: MiningScope; onIncome: (inc
   );
   // The page's estimate follows this income (BigInts compare by value, so it reports changes only).
   useEffect(() => onIncome(income), [income, onIncome]);
-  const monthName = (month: string) =>
-    dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${month}-01T00:00:00Z`),
-    );
 
   if (list.isError) {
     return (
@@ -210,7 +206,7 @@ function RewardsIncome({ scope, onIncome }: { scope: MiningScope; onIncome: (inc
           <select id={`${id}-from`} value={start} onChange={(event) => setFrom(event.target.value)}>
             {[...months].reverse().map((month) => (
               <option key={month.month} value={month.month} disabled={month.month > end}>
-                {monthName(month.month)}
+                {formatMonth(month.month, locale)}
               </option>
             ))}
           </select>
@@ -220,7 +216,7 @@ function RewardsIncome({ scope, onIncome }: { scope: MiningScope; onIncome: (inc
           <select id={`${id}-to`} value={end} onChange={(event) => setTo(event.target.value)}>
             {[...months].reverse().map((month) => (
               <option key={month.month} value={month.month} disabled={month.month < start}>
-                {monthName(month.month)}
+                {formatMonth(month.month, locale)}
               </option>
             ))}
           </select>

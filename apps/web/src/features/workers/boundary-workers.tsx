@@ -4,6 +4,7 @@ import { HashrateFigure } from '@/components/mining/figure.tsx';
 import { boundaryWorkersQuery } from '@/lib/mining/mining-api.ts';
 import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 import { numberFormat } from '@/lib/format/formatters.ts';
+import { currentLocale } from '@/lib/i18n/i18n.ts';
 
 /**
  * Boundary workers (spec 3): hashrate another account transfers under a virtual-mining contract.
@@ -12,7 +13,7 @@ import { numberFormat } from '@/lib/format/formatters.ts';
 export function BoundaryWorkers({ scope }: { scope: MiningScope }) {
   const { t } = useTranslation();
   const boundary = useQuery(boundaryWorkersQuery(scope));
-  const percent = numberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+  const percent = numberFormat(currentLocale(), { style: 'percent', maximumFractionDigits: 1 });
   if (!boundary.data?.items.length) return null;
   return (
     <section className="card" aria-labelledby="boundary-title">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatHashrate, formatUncertainty, hashrateUnit } from './hashrate.ts';
 import { intlLocaleOf } from './locale.ts';
-import { formatRelativeTime } from './time.ts';
+import { formatDay, formatMonth, formatRelativeTime } from './time.ts';
 
 describe('units read at a glance (issue 7, spec 9)', () => {
   it('scales hashrate from H/s to EH/s', () => {
@@ -44,5 +44,17 @@ describe('units read at a glance (issue 7, spec 9)', () => {
     expect(intlLocaleOf('cn')).toBe('zh-CN');
     expect(intlLocaleOf('ru')).toBe('ru-RU');
     expect(intlLocaleOf('en')).toBe('en-US');
+  });
+});
+
+describe('calendar days and months, in UTC whatever the reader’s time zone', () => {
+  it('writes a day as the locale does', () => {
+    expect(formatDay('2026-11-22', 'en-US')).toBe('Nov 22, 2026');
+    expect(formatDay('2026-01-01', 'de-DE')).toBe('01.01.2026');
+  });
+
+  it('names a month as the locale does', () => {
+    expect(formatMonth('2025-01', 'en-US')).toBe('January 2025');
+    expect(formatMonth('2025-12', 'ru-RU')).toBe('декабрь 2025 г.');
   });
 });

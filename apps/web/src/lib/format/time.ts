@@ -24,6 +24,10 @@ export function formatDateTime(at: Date, locale: string): string {
   return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
+/** A calendar month (`YYYY-MM`) as the locale names it: "January 2025". */
+export const formatMonth = (month: string, locale: string): string =>
+  dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+
 /** A UTC calendar day (`YYYY-MM-DD`) as the locale writes a date: "Nov 22, 2026". */
 export const formatDay = (day: string, locale: string): string =>
   dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
