@@ -407,7 +407,9 @@ async function postgresRun() {
           await database.query('drop table app.bench_raw_shares');
         }
       }
-      line('ingest end to end (HTTP transport to committed minute buckets, one Node process for the aggregator):');
+      line(
+        'ingest end to end (HTTP transport to committed batches, their minutes in the flushes’ log, one Node process for the aggregator):',
+      );
       if (skipped.has('profile')) await measureIngest(origin, database, engine, 'pg', scale.ingestShares);
       else {
         const { costs } = await profiled(() => measureIngest(origin, database, engine, 'pg', scale.ingestShares));
@@ -416,7 +418,9 @@ async function postgresRun() {
       }
       const tickStarted = performance.now();
       await engine.tick();
-      line(`  closing the minute and refreshing 100,000 workers' figures took ${seconds(tickStarted)} s`);
+      line(
+        `  folding the flushes' log, closing the minute and refreshing 100,000 workers' figures took ${seconds(tickStarted)} s`,
+      );
       line('disk per worker at full retention (1,000 workers sampled):');
       await bytesPerWorker(database);
     } finally {

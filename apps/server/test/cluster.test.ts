@@ -103,10 +103,12 @@ describe('several processes on one PostgreSQL database', { timeout: 420_000 }, (
   let batches = 0;
 
   const writerPids = () => [...printed.matchAll(/Writer: process (\d+)/g)].map((match) => Number(match[1]));
+  /** Shares in the minute buckets and in the flushes' log not folded into them yet. */
   const committedShares = async () =>
     (
       await database.query<{ total: number }>(
-        'select coalesce(sum(accepted_shares), 0)::int as total from app.worker_hashrate_1m',
+        `select ((select coalesce(sum(accepted_shares), 0) from app.worker_hashrate_1m)
+           + (select coalesce(sum(n), 0) from app.worker_minute_log, unnest(accepted_shares) n))::int as total`,
       )
     )[0]?.total;
   const newBatch = () =>

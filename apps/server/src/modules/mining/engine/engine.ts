@@ -27,6 +27,12 @@ export interface MiningEngineOptions {
    * 0 flushes at once (tests).
    */
   flushInterval?: number;
+  /**
+   * The least time between two folds of the flushes' worker-minute log into the minute buckets,
+   * which each write a row per worker; defaults to five flush intervals. A worker's current minute
+   * trails by up to this much; buckets are always folded before they close.
+   */
+  foldInterval?: number;
   /** How often buckets are closed and statuses checked; 0 leaves it to whoever calls `tick`. */
   tickInterval?: number;
   /** How long after its end a bucket waits for shares still in flight before it closes. */
@@ -58,7 +64,12 @@ export function miningEngine(options: MiningEngineOptions) {
   const queue = waitingBatches();
   /** What the parts share; each takes the pieces it needs. */
   const shared = { clock, events, onError, repository, registry, closer, aggregator, serially, queue };
-  const flusher = snapshotFlusher({ ...shared, interval: options.flushInterval ?? 1000 });
+  const flushInterval = options.flushInterval ?? 1000;
+  const flusher = snapshotFlusher({
+    ...shared,
+    interval: flushInterval,
+    foldInterval: options.foldInterval ?? 5 * flushInterval,
+  });
   const intake = batchIntake({
     ...shared,
     pool: options.pool,
@@ -83,6 +94,8 @@ export function miningEngine(options: MiningEngineOptions) {
       unfollow?.();
       unfollow = undefined;
       started = true;
+      // What a writer that stopped short logged is read as soon as this one starts.
+      await serially(() => repository.foldWorkerMinutes());
       await registry.load();
       await ticker.start();
     },
@@ -94,7 +107,10 @@ export function miningEngine(options: MiningEngineOptions) {
       ticker.stop();
       flusher.cancelScheduled();
       await flusher.flush();
-      await serially(() => catchUpActivity(repository, registry, clock(), 0));
+      await serially(async () => {
+        await repository.foldWorkerMinutes();
+        await catchUpActivity(repository, registry, clock(), 0);
+      });
     },
 
     /**
@@ -120,7 +136,12 @@ export function miningEngine(options: MiningEngineOptions) {
     /** Writes minutes summed elsewhere (the demo's history) through the same flush and roll-ups. */
     async importHistory(batchId: string, minutes: HistoryMinute[]): Promise<void> {
       const from = await intake.importHistory(batchId, minutes);
-      if (Number.isFinite(from)) await serially(() => closer.rollUpHistory(from));
+      if (Number.isFinite(from)) {
+        await serially(async () => {
+          await repository.foldWorkerMinutes();
+          await closer.rollUpHistory(from);
+        });
+      }
     },
 
     /** Shares counted since start and events refused by reason. */

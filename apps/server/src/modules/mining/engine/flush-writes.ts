@@ -50,16 +50,44 @@ export interface FlushInput {
   unallocated: { poolId: string; accountName: string; day: number; acceptedDifficulty: number; shares: number }[];
 }
 
-function bucketUpsert(table: string, ownerColumn: string, ownerType: string): string {
-  return `insert into app.${table} as b (${ownerColumn}, bucket_start, accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares)
-    select owner, ${epochMs('start')}, ad, rd, an, rn
-    from unnest($1::${ownerType}[], $2::bigint[], $3::float8[], $4::float8[], $5::int[], $6::int[]) as t(owner, start, ad, rd, an, rn)
+const bucketTotals = 'accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares';
+
+/** Adds the rows of `select owner, bucket start, ad, rd, an, rn ...` to a bucket table. */
+function addToBuckets(table: string, ownerColumn: string, select: string, before = ''): string {
+  return `${before}insert into app.${table} as b (${ownerColumn}, bucket_start, ${bucketTotals})
+    ${select}
     on conflict (${ownerColumn}, bucket_start) do update set
       accepted_difficulty = b.accepted_difficulty + excluded.accepted_difficulty,
       rejected_difficulty = b.rejected_difficulty + excluded.rejected_difficulty,
       accepted_shares = b.accepted_shares + excluded.accepted_shares,
       rejected_shares = b.rejected_shares + excluded.rejected_shares`;
 }
+
+const upsertAccountMinutes = addToBuckets(
+  'account_hashrate_1m',
+  'account_id',
+  `select owner, ${epochMs('start')}, ad, rd, an, rn
+   from unnest($1::uuid[], $2::bigint[], $3::float8[], $4::float8[], $5::int[], $6::int[]) as t(owner, start, ad, rd, an, rn)`,
+);
+
+/** A flush's worker minutes, one row whatever the number of workers. */
+const appendWorkerMinutes = `insert into app.worker_minute_log (worker_ids, bucket_starts, ${bucketTotals})
+  values ($1::int[], $2::bigint[], $3::float8[], $4::float8[], $5::int[], $6::int[])`;
+
+/**
+ * Moves the whole log into the minute buckets in one statement: the rows it deletes are the rows
+ * it adds, so a crash or a second fold can never count a minute twice. Difficulties are integers
+ * well inside a double's exact range, so the order of the sums changes nothing.
+ */
+const foldWorkerMinutes = addToBuckets(
+  'worker_hashrate_1m',
+  'worker_id',
+  `select owner, ${epochMs('start')}, sum(ad), sum(rd), sum(an), sum(rn)
+   from logged, unnest(logged.worker_ids, logged.bucket_starts, logged.accepted_difficulty,
+     logged.rejected_difficulty, logged.accepted_shares, logged.rejected_shares) as t(owner, start, ad, rd, an, rn)
+   group by owner, start`,
+  'with logged as (delete from app.worker_minute_log returning *) ',
+);
 
 /**
  * A PostgreSQL array literal of numbers or uuids, which need no quoting: the driver's own
@@ -165,21 +193,26 @@ export function flushWrites(database: Database) {
       return new Map(rows.map((row) => [row.batch_id, { accepted: row.accepted, rejected: row.rejected }]));
     },
 
-    /** The flush: batch ids and their minute buckets commit together, so a batch counts once. */
-    async commitFlush(input: FlushInput, now: number): Promise<void> {
+    /**
+     * The flush: batch ids and their minutes commit together, so a batch counts once. Worker
+     * minutes go to the log; `fold` moves the log into the buckets in the same transaction.
+     */
+    async commitFlush(input: FlushInput, now: number, { fold = false } = {}): Promise<void> {
       await transaction(database, async (tx) => {
         if (input.batches.length > 0) await insertBatches(tx, input.batches, now);
-        if (input.workerMinutes.owners.length > 0) {
-          await tx(bucketUpsert('worker_hashrate_1m', 'worker_id', 'int'), bucketParams(input.workerMinutes));
-        }
-        if (input.accountMinutes.length > 0) {
-          const columns = accountColumns(input.accountMinutes);
-          await tx(bucketUpsert('account_hashrate_1m', 'account_id', 'uuid'), bucketParams(columns));
-        }
+        if (input.workerMinutes.owners.length > 0) await tx(appendWorkerMinutes, bucketParams(input.workerMinutes));
+        if (fold) await tx(foldWorkerMinutes);
+        if (input.accountMinutes.length > 0)
+          await tx(upsertAccountMinutes, bucketParams(accountColumns(input.accountMinutes)));
         if (input.workerActivity.length > 0) await updateWorkerActivity(tx, input.workerActivity);
         if (input.accountActivity.length > 0) await upsertAccountActivity(tx, input.accountActivity);
         if (input.unallocated.length > 0) await upsertUnallocated(tx, input.unallocated);
       });
+    },
+
+    /** Moves the worker minutes logged by flushes into `worker_hashrate_1m`. */
+    async foldWorkerMinutes(): Promise<void> {
+      await query(foldWorkerMinutes);
     },
 
     /** Stores each account's worker counts by status, as the engine counted them. */

@@ -6,8 +6,9 @@ import { waitingBatches } from '../ingest/intake.ts';
 import type { FlushInput } from './flush-writes.ts';
 
 /** A flusher over an empty aggregator whose commits are recorded, or fail with `failWith`. */
-function recordingFlusher(failWith?: Error) {
+function recordingFlusher(failWith?: Error, foldInterval = 0) {
   const commits: FlushInput['batches'][] = [];
+  const folds: boolean[] = [];
   const errors: string[] = [];
   const queue = waitingBatches();
   const flusher = snapshotFlusher({
@@ -15,8 +16,9 @@ function recordingFlusher(failWith?: Error) {
     aggregator: shareAggregator(),
     registry: { assignIds: () => Promise.resolve() },
     repository: {
-      commitFlush: async (input: FlushInput) => {
+      commitFlush: async (input: FlushInput, _now: number, { fold = false } = {}) => {
         commits.push(input.batches);
+        folds.push(fold);
         await Promise.resolve();
         if (failWith) throw failWith;
       },
@@ -26,6 +28,7 @@ function recordingFlusher(failWith?: Error) {
     serially: serialChain(),
     clock: () => 0,
     interval: 0,
+    foldInterval,
     onError: (_error, during) => errors.push(during),
   });
   const submit = (batchId: string) => {
@@ -33,7 +36,7 @@ function recordingFlusher(failWith?: Error) {
     flusher.schedule();
     return committed;
   };
-  return { submit, commits, errors };
+  return { submit, commits, folds, errors };
 }
 
 describe('snapshot flusher', () => {
@@ -42,6 +45,19 @@ describe('snapshot flusher', () => {
     // The first batch starts a flush at once; the next two arrive while it is under way.
     await Promise.all([submit('a'), submit('b'), submit('c')]);
     expect(commits.map((batches) => batches.map((batch) => batch.batchId))).toEqual([['a'], ['b', 'c']]);
+  });
+
+  it('folds the worker-minute log in the first flush, then once the fold interval has passed', async () => {
+    const everyFlush = recordingFlusher(undefined, 0);
+    await everyFlush.submit('a');
+    await everyFlush.submit('b');
+    expect(everyFlush.folds).toEqual([true, true]);
+
+    const hourly = recordingFlusher(undefined, 60 * 60_000);
+    await hourly.submit('a');
+    await hourly.submit('b');
+    await hourly.submit('c');
+    expect(hourly.folds).toEqual([true, false, false]);
   });
 
   it('rejects every batch of a failed flush and reports the failure once per flush', async () => {

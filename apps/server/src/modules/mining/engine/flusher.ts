@@ -31,6 +31,8 @@ export interface SnapshotFlusherOptions {
   clock: () => number;
   /** The least time between the starts of two flushes (`MiningEngineOptions.flushInterval`). */
   interval: number;
+  /** The least time between two folds of the worker-minute log (`MiningEngineOptions.foldInterval`). */
+  foldInterval: number;
   onError: (error: unknown, during: string) => void;
 }
 
@@ -80,10 +82,11 @@ function moveWorkers(
  * in one transaction, one flush at a time, then moves the workers on and announces their status.
  */
 export function snapshotFlusher(options: SnapshotFlusherOptions) {
-  const { queue, aggregator, registry, repository, serially, clock, interval, onError } = options;
+  const { queue, aggregator, registry, repository, serially, clock, interval, foldInterval, onError } = options;
   let flushing: Promise<void> | undefined;
   let scheduled: NodeJS.Timeout | undefined;
   let lastFlushStart = -Infinity;
+  let lastFoldStart = -Infinity;
   let counted = 0;
 
   async function writeSnapshot(batches: WaitingBatch[]): Promise<void> {
@@ -92,7 +95,9 @@ export function snapshotFlusher(options: SnapshotFlusherOptions) {
       await registry.assignIds(snapshot.workerActivity.map((row) => row.owner));
       const now = clock();
       const stored = activityOf(snapshot);
-      await repository.commitFlush(flushInputOf(batches, snapshot, stored), now);
+      const fold = performance.now() - lastFoldStart >= foldInterval;
+      if (fold) lastFoldStart = performance.now();
+      await repository.commitFlush(flushInputOf(batches, snapshot, stored), now, { fold });
       counted += snapshot.shares;
       moveWorkers(options, snapshot, stored, now);
     });

@@ -20,7 +20,7 @@ export interface MiningTickerOptions {
   serially: Serially;
   closer: BucketCloser;
   registry: WorkerRegistry;
-  repository: Pick<MiningWriteRepository, 'applyRetention' | 'commitFlush'>;
+  repository: Pick<MiningWriteRepository, 'applyRetention' | 'commitFlush' | 'foldWorkerMinutes'>;
   counts: WorkerCountStore;
   events: MiningEventBus;
   onError: (error: unknown, during: string) => void;
@@ -39,6 +39,8 @@ export function miningTicker(options: MiningTickerOptions) {
   async function tick(): Promise<void> {
     await serially(async () => {
       const now = clock();
+      // Buckets close, roll up and lose their workers only with every logged minute in them.
+      await repository.foldWorkerMinutes();
       await closer.close(now);
       for (const entry of registry.all()) {
         if (entry.lastShareAt === null) continue;

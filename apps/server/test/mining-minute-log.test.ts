@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '@pool/db/testing';
+import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
+import { fakeClock, miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
+
+const minute = 60_000;
+
+/**
+ * Under load a flush appends its worker minutes to a log instead of upserting a row per worker,
+ * and the log is folded into the minute buckets every few seconds: the shares must be in the
+ * buckets before a bucket closes, and a writer that stops short must leave them to the next one,
+ * folded exactly once.
+ */
+describe.each(testDatabaseKinds)('the worker-minute log on %s', (kind) => {
+  let t: MiningTestDatabase;
+  const clock = fakeClock('2026-05-04T10:00:10Z');
+  let batch = 0;
+  const engines: MiningEngine[] = [];
+
+  /** An engine that folds the log only when it starts, ticks or stops (its first flush, too). */
+  async function startEngine(): Promise<MiningEngine> {
+    const engine = miningEngine({
+      database: t.database,
+      pool: t.pool,
+      clock: clock.now,
+      flushInterval: 0,
+      foldInterval: 60 * minute,
+      tickInterval: 0,
+    });
+    engines.push(engine);
+    await engine.start();
+    return engine;
+  }
+  const share = (difficulty: number) => ({
+    pool: 'Test pool',
+    account_name: 'dora_farm',
+    worker_name: 'rig-1',
+    difficulty,
+    accepted: true,
+    at: new Date(clock.now() - 1000).toISOString(),
+  });
+  const submit = (engine: MiningEngine, difficulty: number, batchId = `log-${(batch += 1)}`) =>
+    engine.submit({ batchId, events: [share(difficulty)] });
+  const total = async (sql: string) => Number((await t.database.query<{ total: number | null }>(sql))[0]?.total ?? 0);
+  const inBuckets = () => total('select sum(accepted_difficulty) as total from app.worker_hashrate_1m');
+  const inFiveMinutes = () => total('select sum(accepted_difficulty) as total from app.worker_hashrate_5m');
+  const inLog = () => total('select sum(d) as total from app.worker_minute_log, unnest(accepted_difficulty) d');
+
+  beforeAll(async () => {
+    t = await miningTestDatabase(kind);
+    await t.factory.newMiner({ accountName: 'dora_farm' });
+  });
+  afterAll(async () => {
+    for (const engine of engines) await engine.stop();
+    await t?.database.close();
+  });
+
+  it('commits a flush to the log, and folds it into the buckets before the minute closes', async () => {
+    const engine = await startEngine();
+    await submit(engine, 1000);
+    expect([await inBuckets(), await inLog()]).toEqual([1000, 0]);
+
+    await submit(engine, 200);
+    await submit(engine, 30);
+    // Both batches are committed (they answered), in the log only.
+    expect([await inBuckets(), await inLog()]).toEqual([1000, 230]);
+
+    // Past the five-minute bucket's end and its close delay: the tick folds, then closes.
+    clock.set('2026-05-04T10:05:06Z');
+    await engine.tick();
+    expect([await inBuckets(), await inLog()]).toEqual([1230, 0]);
+    expect(await inFiveMinutes()).toBe(1230);
+    await engine.stop();
+  });
+
+  it('leaves what a writer that stopped short logged to the next one, which folds it once', async () => {
+    const first = await startEngine();
+    const before = await inBuckets();
+    await submit(first, 5);
+    await submit(first, 7, 'log-kept');
+    expect([await inBuckets(), await inLog()]).toEqual([before + 5, 7]);
+    // The first writer never stops: its process died with the log unfolded.
+
+    const second = await startEngine();
+    expect([await inBuckets(), await inLog()]).toEqual([before + 12, 0]);
+    // The batch it logged counts once, though sent again to the next writer.
+    await expect(submit(second, 7, 'log-kept')).resolves.toMatchObject({ duplicate: true });
+    await startEngine();
+    expect([await inBuckets(), await inLog()]).toEqual([before + 12, 0]);
+  });
+});
