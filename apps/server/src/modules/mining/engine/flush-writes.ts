@@ -76,8 +76,7 @@ const appendWorkerMinutes = `insert into app.worker_minute_log (worker_ids, buck
 
 /**
  * Moves the whole log into the minute buckets in one statement: the rows it deletes are the rows
- * it adds, so a crash or a second fold can never count a minute twice. Difficulties are integers
- * well inside a double's exact range, so the order of the sums changes nothing.
+ * it adds, so a crash or a second fold can never count a minute twice.
  */
 const foldWorkerMinutes = addToBuckets(
   'worker_hashrate_1m',
@@ -202,8 +201,9 @@ export function flushWrites(database: Database) {
         if (input.batches.length > 0) await insertBatches(tx, input.batches, now);
         if (input.workerMinutes.owners.length > 0) await tx(appendWorkerMinutes, bucketParams(input.workerMinutes));
         if (fold) await tx(foldWorkerMinutes);
-        if (input.accountMinutes.length > 0)
+        if (input.accountMinutes.length > 0) {
           await tx(upsertAccountMinutes, bucketParams(accountColumns(input.accountMinutes)));
+        }
         if (input.workerActivity.length > 0) await updateWorkerActivity(tx, input.workerActivity);
         if (input.accountActivity.length > 0) await upsertAccountActivity(tx, input.accountActivity);
         if (input.unallocated.length > 0) await upsertUnallocated(tx, input.unallocated);
