@@ -45,6 +45,22 @@ test.describe('the miner dashboard', () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the dashboard's figures draw while the chart's library is still on its way, and the chart follows @mobile", async ({
+    page,
+  }) => {
+    await signInAs(page, demo.bob.email);
+    const library = await holdAnswers(page, '**/assets/uPlot.min-*.js');
+    await page.goto('/');
+    await expect(page.getByText('Current (15 min)')).toBeVisible();
+    await expect(page.getByText('bob_mining.rig01', { exact: true })).toBeVisible();
+    const chart = page.getByRole('img', { name: /Hashrate chart of/ });
+    await expect(page.locator('.chart-card .chart-placeholder')).toBeVisible();
+    await expect(chart).toHaveCount(0);
+    library.answer();
+    await expect(chart).toBeVisible();
+    await expect(page.locator('.chart-card .chart-placeholder')).toHaveCount(0);
+  });
+
   test('the status counts land without moving the worker list, at the widths of phones', async ({ page }) => {
     await signInAs(page, demo.bob.email);
     const counts = await holdAnswers(page, '**/api/backend/v0.1/miners/*/workers/statuses**');

@@ -1,9 +1,10 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { chartPeriods, type ChartPeriod } from '@pool/contract/mining-codes';
 import { AvailabilityNotice } from './availability-notice.tsx';
-import { HashrateChart } from './hashrate-chart.tsx';
+import { HashrateChart, preloadHashrateChart } from './hashrate-chart.tsx';
 import { chartQuery } from '@/lib/mining/mining-api.ts';
 import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 import { PeriodPicker } from './period-picker.tsx';
@@ -18,6 +19,7 @@ export function HashrateCard({ scope }: { scope: MiningScope }) {
   const asked = search.get('period');
   const period: ChartPeriod = isPeriod(asked) ? asked : 'P1D';
   const chart = useQuery(chartQuery(scope, period));
+  useEffect(preloadHashrateChart, []);
   const choose = (next: ChartPeriod) =>
     setSearch(
       (current) => {

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChartPeriod } from '@pool/contract/mining';
 import { AvailabilityNotice } from '@/components/mining/availability-notice.tsx';
-import { HashrateChart } from '@/components/mining/hashrate-chart.tsx';
+import { HashrateChart, preloadHashrateChart } from '@/components/mining/hashrate-chart.tsx';
 import { workerChartQuery } from '@/lib/mining/mining-api.ts';
 import type { MiningScope } from '@/lib/mining/mining-scope.ts';
 import { PeriodPicker } from '@/components/mining/period-picker.tsx';
@@ -13,6 +13,7 @@ export function WorkerChart({ scope, workerId, name }: { scope: MiningScope; wor
   const { t } = useTranslation();
   const [period, setPeriod] = useState<ChartPeriod>('PT1H');
   const chart = useQuery(workerChartQuery(scope, workerId, period));
+  useEffect(preloadHashrateChart, []);
   return (
     <div className="worker-chart">
       <PeriodPicker value={period} onChange={setPeriod} />
