@@ -7,20 +7,27 @@ export interface CpuTimes {
   main: number;
   /** Every other thread of this process: parser threads, V8's garbage collector, the load client. */
   threads: number;
-  /** All PostgreSQL processes of this machine. */
+  /** All PostgreSQL processes of this machine, with the backends that have ended. */
   postgres: number;
 }
 
 const clockTicks = 100;
 
-/** utime + stime of one /proc stat file, in seconds; undefined when it is gone or unreadable. */
-function secondsOf(path: string): { name: string; seconds: number } | undefined {
+/**
+ * utime + stime of one /proc stat file, in seconds, and with `reaped` the times of its children that
+ * have exited: PostgreSQL's backends end when their connection closes, and without their times in
+ * the postmaster's a reading after a pool closed its connections came out below the one before
+ * (-81.5 s). Undefined when the file is gone or unreadable.
+ */
+function secondsOf(path: string, { reaped = false } = {}): { name: string; seconds: number } | undefined {
   try {
     const stat = readFileSync(path, 'utf8');
     const nameEnd = stat.lastIndexOf(')');
     const fields = stat.slice(nameEnd + 2).split(' ');
     const name = stat.slice(stat.indexOf('(') + 1, nameEnd);
-    return { name, seconds: (Number(fields[11]) + Number(fields[12])) / clockTicks };
+    const own = Number(fields[11]) + Number(fields[12]);
+    const children = reaped ? Number(fields[13]) + Number(fields[14]) : 0;
+    return { name, seconds: (own + children) / clockTicks };
   } catch {
     return undefined;
   }
@@ -37,7 +44,7 @@ export function cpuTimes(): CpuTimes | undefined {
     }
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
-      const process = secondsOf(`/proc/${pid}/stat`);
+      const process = secondsOf(`/proc/${pid}/stat`, { reaped: true });
       if (process?.name.startsWith('postgres')) times.postgres += process.seconds;
     }
     return times;

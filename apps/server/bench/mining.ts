@@ -8,6 +8,7 @@ import { applyMigrations, openDatabase, type Database } from '@pool/db/database'
 import { buildApp } from '../src/app.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
 import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
+import { flushWrites } from '../src/modules/mining/engine/flush-writes.ts';
 import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
 import { appMigrations } from '../src/server.ts';
 import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
@@ -416,10 +417,19 @@ async function postgresRun() {
         line('  where the aggregating thread spent that time (self time, idle included):');
         for (const cost of costs.slice(0, 8)) line(`    ${(cost.share * 100).toFixed(1).padStart(5)} %  ${cost.name}`);
       }
+      const [logged] = await database.query<{ flushes: number; minutes: number }>(
+        `select count(*)::int as flushes, coalesce(sum(cardinality(worker_ids)), 0)::int as minutes
+         from app.worker_minute_log`,
+      );
+      const foldStarted = performance.now();
+      await flushWrites(database).foldWorkerMinutes();
+      line(
+        `  folding the log left after the ingest (${logged?.flushes ?? 0} flushes, ${(logged?.minutes ?? 0).toLocaleString('en')} worker minutes) into the minute buckets took ${seconds(foldStarted)} s`,
+      );
       const tickStarted = performance.now();
       await engine.tick();
       line(
-        `  folding the flushes' log, closing the minute and refreshing 100,000 workers' figures took ${seconds(tickStarted)} s`,
+        `  then one tick, closing the minute and refreshing 100,000 workers' figures, took ${seconds(tickStarted)} s`,
       );
       line('disk per worker at full retention (1,000 workers sampled):');
       await bytesPerWorker(database);
