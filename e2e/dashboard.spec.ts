@@ -65,6 +65,19 @@ test.describe('the miner dashboard', () => {
     expect((await page.locator('.chart-legend').boundingBox())?.y).toBeCloseTo(legend?.y ?? -1, 0);
   });
 
+  test("a worker's own chart opens from its row and closes again @mobile", async ({ page }) => {
+    await signInAs(page, demo.bob.email);
+    await page.goto('/workers');
+    const open = page.getByRole('button', { name: 'Chart of bob_mining.bob-s19-1' });
+    await open.click();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    const chart = page.getByRole('img', { name: /^Hashrate of bob_mining\.bob-s19-1 chart of \d+ points/ });
+    await expect(chart).toBeVisible();
+    expect((await chart.boundingBox())?.height).toBeGreaterThanOrEqual(200);
+    await open.click();
+    await expect(chart).toHaveCount(0);
+  });
+
   test('the status counts land without moving the worker list, at the widths of phones', async ({ page }) => {
     await signInAs(page, demo.bob.email);
     const counts = await holdAnswers(page, '**/api/backend/v0.1/miners/*/workers/statuses**');
