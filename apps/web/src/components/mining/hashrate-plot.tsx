@@ -22,6 +22,7 @@ function options(width: number, chart: Chart, locale: string, label: string): uP
   const longPeriod = chart.period === 'P1W' || chart.period === 'P1D';
   return {
     width,
+    // The chart's placeholder in mining.css takes the same heights at the same widths.
     height: width < 500 ? 200 : 260,
     // Room on the right for half of the last time label, which is centred on its tick.
     padding: [12, 28, 0, 0],
