@@ -2,9 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fakeTelegram, type FakeTelegram } from '../apps/server/test/support/fake-telegram.ts';
-import { demo } from './support/demo.ts';
+import { demo, signInAs } from './support/demo.ts';
 import { startDemoServer } from './support/demo-server.ts';
 import { appPort, smtpPort } from './support/environment.ts';
+import { holdAnswers } from './support/held-answers.ts';
+import { recordLayoutShifts } from './support/layout-shifts.ts';
 import { mailTo } from './support/mail.ts';
 import { accountNameOf, freshTotpCode, newEmail, register, setUpTotp, signInWithPassword } from './support/people.ts';
 
@@ -142,5 +144,28 @@ test.describe('notifications: e-mail', () => {
         path: `${screenshots}/notifications-ru-${testInfo.project.name}.png`,
         fullPage: true,
       });
+  });
+});
+
+test.describe('notifications: the page', () => {
+  test('the table stands at its full height while the switches load, so nothing under it moves when they land @mobile', async ({
+    page,
+  }) => {
+    const layoutShift = await recordLayoutShifts(page);
+    await signInAs(page, demo.bob.email);
+    const preferences = await holdAnswers(page, '**/notifications/preferences');
+
+    await page.goto('/settings/notifications');
+    const note = page.locator('[data-offline-note]');
+    await expect(note).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: /Workers offline and back/ })).toBeVisible();
+    await expect(page.getByRole('switch')).toHaveCount(0);
+    const before = await note.boundingBox();
+
+    preferences.answer();
+    await expect(page.getByRole('switch', { name: 'Workers offline and back by E-mail', exact: true })).toBeVisible();
+    expect(await note.boundingBox()).toEqual(before);
+    // The issue's budget for the whole page (CLS < 0.05), the Telegram card appearing below included.
+    expect(await layoutShift()).toBeLessThan(0.05);
   });
 });

@@ -72,10 +72,11 @@ function PreferencesSection({ userId }: { userId: string }) {
     <section className="card" aria-labelledby="notification-kinds-title">
       <h2 id="notification-kinds-title">{t('notifications.preferences.title')}</h2>
       <p className="muted">{t('notifications.preferences.lead')}</p>
-      {preferences.isPending && <div className="chart-placeholder" aria-busy="true" />}
       {preferences.isError && <p role="alert">{t('toasts.somethingWentWrong')}</p>}
-      {preferences.data && (
-        <div className="table-scroll">
+      {/* The kinds and their hints are the app's own, so the table stands at its full height while
+          only the switches wait for the answer: the note under it never moves. */}
+      {!preferences.isError && (
+        <div className="table-scroll" aria-busy={preferences.isPending}>
           <table className="table notification-table">
             <thead>
               <tr>
@@ -89,8 +90,8 @@ function PreferencesSection({ userId }: { userId: string }) {
             </thead>
             <tbody>
               {notificationKinds.map((kind) => {
-                const item = preferences.data.items.find((candidate) => candidate.kind === kind);
-                if (!item) return null;
+                const item = preferences.data?.items.find((candidate) => candidate.kind === kind);
+                if (preferences.data && !item) return null;
                 return (
                   <tr key={kind} data-kind={kind}>
                     <th scope="row">
@@ -102,18 +103,22 @@ function PreferencesSection({ userId }: { userId: string }) {
                     </th>
                     {channels.map((channel) => (
                       <td key={channel} className="notification-channel">
-                        <input
-                          type="checkbox"
-                          className="notification-switch"
-                          role="switch"
-                          checked={item.channels[channel]}
-                          disabled={saving !== undefined}
-                          aria-label={t('notifications.preferences.switch', {
-                            kind: t(`notifications.kinds.${kind}.title`),
-                            channel: t(`notifications.channels.${channel}`),
-                          })}
-                          onChange={() => void toggle(kind, item.channels, channel)}
-                        />
+                        {item ? (
+                          <input
+                            type="checkbox"
+                            className="notification-switch"
+                            role="switch"
+                            checked={item.channels[channel]}
+                            disabled={saving !== undefined}
+                            aria-label={t('notifications.preferences.switch', {
+                              kind: t(`notifications.kinds.${kind}.title`),
+                              channel: t(`notifications.channels.${channel}`),
+                            })}
+                            onChange={() => void toggle(kind, item.channels, channel)}
+                          />
+                        ) : (
+                          <span className="notification-switch switch-placeholder" />
+                        )}
                       </td>
                     ))}
                   </tr>
