@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from './support/demo.ts';
 import { holdAnswers } from './support/held-answers.ts';
+import { recordLayoutShifts } from './support/layout-shifts.ts';
 import { appPort } from './support/environment.ts';
 import { freshTotpCode, setUpTotp, signInWithPassword, totpCode } from './support/people.ts';
 
@@ -104,18 +105,26 @@ test.describe('platform: reward rates and unallocated funds', () => {
     expect(history.current).toMatchObject({ rate: 47.125, source: 'manual', set_by: admin });
   });
 
-  test('the funds held land in the line kept for them: the list under them does not move @mobile', async ({ page }) => {
+  test('the funds held and their list land in the places kept for them: nothing on screen moves @mobile', async ({
+    page,
+  }) => {
     // Signing in may wait for the next 30-second code the other project's worker has not used.
     test.setTimeout(90_000);
+    const layoutShift = await recordLayoutShifts(page);
     await signInAsAdmin(page);
     const funds = await holdAnswers(page, '**/api/backend/v0.1/platform/rewards/unallocated-funds**');
     await page.goto('/platform/unallocated');
     const list = page.getByRole('region', { name: 'Unallocated funds', exact: true });
+    const topUp = page.getByRole('heading', { name: 'Virtual-mining top-up' });
     await expect(list).toBeVisible();
+    // The top-up form under the list waits for it: the list's rows would push it down.
+    await expect(topUp).toHaveCount(0);
     const before = (await list.boundingBox())?.y;
     funds.answer();
     await expect(page.locator('.stat .figure-value')).toHaveText(/BTC/);
+    await expect(topUp).toBeVisible();
     expect((await list.boundingBox())?.y).toBeCloseTo(before ?? -1, 0);
+    expect(await layoutShift()).toBeLessThan(0.05);
   });
 
   test('refunds an unallocated transaction to an account by name, once @mobile', async ({ page }) => {

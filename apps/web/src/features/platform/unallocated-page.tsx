@@ -168,7 +168,8 @@ export function UnallocatedPage() {
           onPage={(page) => change({ ...params, page })}
         />
       </section>
-      <TopUpSection />
+      {/* Below the list, so it shows once the list has its answer: nothing on screen moves down. */}
+      {!list.isPending && <TopUpSection />}
     </div>
   );
 }
