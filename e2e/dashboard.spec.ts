@@ -51,7 +51,8 @@ test.describe('the miner dashboard', () => {
     await signInAs(page, demo.bob.email);
     const library = await holdAnswers(page, '**/assets/uPlot.min-*.js');
     await page.goto('/');
-    await expect(page.getByText('Current (15 min)')).toBeVisible();
+    // The figures themselves, not the dashes that keep their places while they load.
+    await expect(page.locator('.stat', { hasText: 'Current (15 min)' }).locator('.figure-value')).toHaveText(/H\/s/);
     await expect(page.getByText('bob_mining.rig01', { exact: true })).toBeVisible();
     const chart = page.getByRole('img', { name: /Hashrate chart of/ });
     const placeholder = page.locator('.chart-card .chart-placeholder');
@@ -181,8 +182,11 @@ test.describe('the miner dashboard', () => {
     await expect
       .poll(async () => {
         await Promise.all([page.reload(), visitor.reload()]);
+        // Read once the figures have landed: the dashes that hold their places are equal too.
+        await expect(ownerFigure).toHaveText(/H\/s/);
+        await expect(watcherFigure).toHaveText(/H\/s/);
         const [owner, watcher] = [await ownerFigure.textContent(), await watcherFigure.textContent()];
-        return owner !== null && owner === watcher;
+        return owner === watcher;
       })
       .toBe(true);
     await expect(visitor.getByText('Connect your workers')).toHaveCount(0);

@@ -20,6 +20,7 @@ export function HashrateCard({ scope }: { scope: MiningScope }) {
   const period: ChartPeriod = isPeriod(asked) ? asked : 'P1D';
   const chart = useQuery(chartQuery(scope, period));
   useEffect(preloadHashrateChart, []);
+  const hasPoints = chart.data !== undefined && chart.data.points.length > 0;
   const choose = (next: ChartPeriod) =>
     setSearch(
       (current) => {
@@ -37,10 +38,10 @@ export function HashrateCard({ scope }: { scope: MiningScope }) {
         <PeriodPicker value={period} onChange={choose} />
       </div>
       {chart.data && <AvailabilityNotice info={chart.data} />}
-      {chart.data && chart.data.points.length > 0 && (
-        <HashrateChart chart={chart.data} label={t('mining.chart.series')} />
-      )}
-      {chart.data && chart.data.points.length > 0 && (
+      {chart.isPending && <div className="chart-placeholder" aria-busy="true" />}
+      {hasPoints && <HashrateChart chart={chart.data} label={t('mining.chart.series')} />}
+      {/* The legend stands under the placeholder too, so the cards below stay put when the chart lands. */}
+      {(chart.isPending || hasPoints) && (
         <p className="chart-legend muted small">
           <span className="legend-item">
             <span className="legend-line" aria-hidden /> {t('mining.chart.legendLine')}
@@ -50,7 +51,6 @@ export function HashrateCard({ scope }: { scope: MiningScope }) {
           </span>
         </p>
       )}
-      {chart.isPending && <div className="chart-placeholder" aria-busy="true" />}
       {chart.isError && (
         <p className="notice" data-type="error">
           {t('toasts.somethingWentWrong')}
