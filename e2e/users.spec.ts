@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { demo } from './support/demo.ts';
+import { holdAnswers } from './support/held-answers.ts';
+import { recordLayoutShifts, unseenShift } from './support/layout-shifts.ts';
 import { appPort } from './support/environment.ts';
 import {
   accountNameOf,
@@ -148,5 +150,34 @@ test.describe('pool users', () => {
     await expect(phone).toHaveURL(/\/auth\/login/);
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/settings$/);
+  });
+
+  test("a user's page shows with its lists, so no section fills in above what is on screen @mobile", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const desk = await signInAsStaff(browser);
+    const layoutShift = await recordLayoutShifts(desk);
+    // The pool's first user, whose page Lighthouse reads (bench:web).
+    const identity = (await (await desk.request.get('/api/backend/v0.1/identity')).json()) as {
+      permissions: { account_id: string }[];
+    };
+    const poolId = identity.permissions[0]?.account_id ?? '';
+    const users = (await (await desk.request.get(`/api/backend/v0.1/pools/${poolId}/users`)).json()) as {
+      items: { id: string; email: string }[];
+    };
+    const user = users.items[0];
+    if (!user) throw new Error('the demo pool has no user');
+    const lists = await holdAnswers(desk, '**/users/*/{permissions,sessions,invites}');
+    await desk.goto(`/users/${user.id}`);
+    await expect(desk.getByRole('heading', { name: user.email, level: 1 })).toBeVisible();
+    await expect(desk.locator('.chart-placeholder')).toBeVisible();
+    await expect(desk.getByRole('region', { name: 'Profile' })).toHaveCount(0);
+
+    lists.answer();
+    await expect(desk.getByRole('region', { name: 'Profile' })).toBeVisible();
+    await expect(desk.getByRole('region', { name: 'Sessions' })).toBeVisible();
+    await expect(desk.locator('.chart-placeholder')).toHaveCount(0);
+    expect(await layoutShift()).toBeLessThan(unseenShift);
   });
 });
