@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo, signInAs } from './support/demo.ts';
 import { holdAnswers } from './support/held-answers.ts';
-import { recordLayoutShifts } from './support/layout-shifts.ts';
+import { recordLayoutShifts, unseenShift } from './support/layout-shifts.ts';
 
 /** The demo operator's first customer, read as the app reads it. */
 async function firstCustomer(page: Page): Promise<{ operatorId: string; id: string; account_name: string }> {
@@ -39,7 +39,7 @@ test("a customer's name lands on a line of its own: the tabs and the fee schedul
     detail.answer();
     await expect(name).toContainText(customer.account_name);
     expect(await tabs.boundingBox(), `${width} px`).toEqual(before);
-    expect(await layoutShift(), `${width} px`).toBeLessThan(0.05);
+    expect(await layoutShift(), `${width} px`).toBeLessThan(unseenShift);
   }
 });
 
@@ -72,6 +72,6 @@ test("a customer's chart, figures and workers land in the places kept for them, 
     await expect(page.locator('tbody tr[data-worker]').first()).toBeVisible();
     expect(await figures.boundingBox(), `${width} px`).toEqual(before.figures);
     expect(await workerList.boundingBox(), `${width} px`).toEqual(before.workers);
-    expect(await layoutShift(), `${width} px`).toBeLessThan(0.05);
+    expect(await layoutShift(), `${width} px`).toBeLessThan(unseenShift);
   }
 });
