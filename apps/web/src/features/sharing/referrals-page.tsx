@@ -107,51 +107,55 @@ export function ReferralsPage() {
           ))}
         </ul>
       </section>
-      <section className="card" aria-labelledby="referred-title">
-        <div className="card-heading">
-          <h2 id="referred-title">{t('sharing.referrals.referred')}</h2>
-          {referrals.data && (
-            <span className="figure-value" data-earned>
-              {t('sharing.referrals.earned', { amount: formatBtc(referrals.data.earned, locale) })}
-            </span>
-          )}
-        </div>
-        {referrals.data?.items.length === 0 && <p className="muted empty">{t('sharing.referrals.noReferred')}</p>}
-        {referrals.data && referrals.data.items.length > 0 && (
-          <div className="table-scroll">
-            <table className="table record-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('sharing.referrals.columns.account')}</th>
-                  <th scope="col">{t('sharing.referrals.columns.code')}</th>
-                  <th scope="col">{t('sharing.referrals.columns.since')}</th>
-                  <th scope="col">{t('sharing.referrals.columns.until')}</th>
-                  <th scope="col" data-numeric>
-                    {t('sharing.referrals.columns.earned')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {referrals.data.items.map((referral) => (
-                  <tr key={`${referral.account_name}`}>
-                    <th scope="row" data-label={t('sharing.referrals.columns.account')} className="record-title">
-                      {referral.account_name}
-                    </th>
-                    <td data-label={t('sharing.referrals.columns.code')} className="mono">
-                      {referral.code}
-                    </td>
-                    <td data-label={t('sharing.referrals.columns.since')}>{formatDay(referral.starts_on, locale)}</td>
-                    <td data-label={t('sharing.referrals.columns.until')}>{formatDay(referral.ends_on, locale)}</td>
-                    <td data-numeric data-label={t('sharing.referrals.columns.earned')} className="record-amount">
-                      {formatBtc(referral.earned, locale)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      {/* Under the codes, so it shows once they and its own list have their answers: the codes'
+          list would push it down, and its figure would grow its heading. */}
+      {!codes.isPending && !referrals.isPending && (
+        <section className="card" aria-labelledby="referred-title">
+          <div className="card-heading">
+            <h2 id="referred-title">{t('sharing.referrals.referred')}</h2>
+            {referrals.data && (
+              <span className="figure-value" data-earned>
+                {t('sharing.referrals.earned', { amount: formatBtc(referrals.data.earned, locale) })}
+              </span>
+            )}
           </div>
-        )}
-      </section>
+          {referrals.data?.items.length === 0 && <p className="muted empty">{t('sharing.referrals.noReferred')}</p>}
+          {referrals.data && referrals.data.items.length > 0 && (
+            <div className="table-scroll">
+              <table className="table record-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('sharing.referrals.columns.account')}</th>
+                    <th scope="col">{t('sharing.referrals.columns.code')}</th>
+                    <th scope="col">{t('sharing.referrals.columns.since')}</th>
+                    <th scope="col">{t('sharing.referrals.columns.until')}</th>
+                    <th scope="col" data-numeric>
+                      {t('sharing.referrals.columns.earned')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {referrals.data.items.map((referral) => (
+                    <tr key={`${referral.account_name}`}>
+                      <th scope="row" data-label={t('sharing.referrals.columns.account')} className="record-title">
+                        {referral.account_name}
+                      </th>
+                      <td data-label={t('sharing.referrals.columns.code')} className="mono">
+                        {referral.code}
+                      </td>
+                      <td data-label={t('sharing.referrals.columns.since')}>{formatDay(referral.starts_on, locale)}</td>
+                      <td data-label={t('sharing.referrals.columns.until')}>{formatDay(referral.ends_on, locale)}</td>
+                      <td data-numeric data-label={t('sharing.referrals.columns.earned')} className="record-amount">
+                        {formatBtc(referral.earned, locale)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
     </div>
   );
 }
