@@ -127,6 +127,17 @@ describe('payout settings', () => {
     await vi.waitFor(() => expect(screen.getByLabelText('Minimum payout')).toHaveValue('0.29000000'));
   });
 
+  it('shows its lead while the wallet is still on its way: the phone paints it as the largest text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    renderInApp(<PayoutSettingsSection active={owner} />);
+    expect(await screen.findByText(/Payouts go to this address once a day/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Payout settings' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByLabelText('Wallet address')).not.toBeInTheDocument();
+  });
+
   it("shows the server's field error under the address and keeps too many decimals from being sent", async () => {
     const server = serve();
     const user = userEvent.setup();

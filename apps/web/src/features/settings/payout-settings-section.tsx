@@ -110,6 +110,8 @@ function PayoutSettings({
   return (
     <section className="card" id={payoutSettingsAnchor} aria-labelledby="payout-settings-title" aria-busy={!ready}>
       <h2 id="payout-settings-title">{t('payouts.title')}</h2>
+      {/* The lead is known before the wallet: it paints with the page, not after four answers. */}
+      {canChange && <p className="muted">{t('payouts.lead')}</p>}
       {miner.isError && (
         <p className="notice" data-type="error">
           {t('payouts.unavailable')}
@@ -135,7 +137,6 @@ function PayoutSettings({
       )}
       {ready && canChange && (
         <>
-          <p className="muted">{t('payouts.lead')}</p>
           <WalletValueForm
             key={`address:${addresses.data.current ?? ''}`}
             label={t('payouts.address')}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Session } from '@ory/client-fetch';
+import type { FrontendApi, Session } from '@ory/client-fetch';
 import { toast } from '@/components/toast/toast-store.ts';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
@@ -10,6 +10,16 @@ import { describeDevice } from '@/lib/format/describe-device.ts';
 import { useSettled } from './use-settled.ts';
 
 const sessionsKey = ['identity-sessions'] as const;
+
+/** This device's session and the others, asked at once. */
+export const sessionsQuery = (api: FrontendApi) =>
+  queryOptions({
+    queryKey: sessionsKey,
+    queryFn: async () => {
+      const [current, others] = await Promise.all([api.toSession(), api.listMySessions()]);
+      return { current, others };
+    },
+  });
 
 function SessionRow({ session, current, onRevoke }: { session: Session; current: boolean; onRevoke?: () => void }) {
   const { t } = useTranslation();
@@ -44,10 +54,7 @@ export function SessionsSection({ onSettled }: { onSettled?: () => void }) {
   const config = usePoolConfig();
   const api = useMemo(() => identityApi(config), [config]);
   const client = useQueryClient();
-  const sessions = useQuery({
-    queryKey: sessionsKey,
-    queryFn: async () => ({ current: await api.toSession(), others: await api.listMySessions() }),
-  });
+  const sessions = useQuery(sessionsQuery(api));
   useSettled(!sessions.isPending, onSettled);
   const refresh = () => client.invalidateQueries({ queryKey: sessionsKey });
   const failed = () => toast.error(t('toasts.somethingWentWrong'));

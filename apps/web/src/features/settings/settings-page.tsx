@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEntryData } from '@/lib/use-entry-data.ts';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
@@ -7,11 +8,12 @@ import { FlowUnavailable } from '@/components/flow/flow-unavailable.tsx';
 import { FlowMessages } from '@/components/flow/flow-messages.tsx';
 import { nodesOfGroups } from '@/lib/ory/nodes.ts';
 import { useIdentityFlow } from '@/lib/ory/use-identity-flow.ts';
+import { identityApi } from '@/lib/ory/identity-client.ts';
 import { AccountsSection } from './accounts-section.tsx';
 import { DeleteIdentitySection } from './delete-identity-section.tsx';
 import { EmailForm } from './email-form.tsx';
 import { SecurityKeysSection } from './security-keys-section.tsx';
-import { SessionsSection } from './sessions-section.tsx';
+import { SessionsSection, sessionsQuery } from './sessions-section.tsx';
 import { TwoFactorSection } from '@/components/flow/two-factor-section.tsx';
 import { PayoutSettingsSection, showsPayoutSettings } from './payout-settings-section.tsx';
 
@@ -28,6 +30,10 @@ export function SettingsPage() {
   const [sessionsSettled, setSessionsSettled] = useState(false);
   const abovePassword = payoutsSettled || !showsPayoutSettings(active);
   const aboveSessions = abovePassword && (!!loadedFlow || !!unavailable);
+  // The sessions load with the page, not once the sections above them have settled: the phone's
+  // largest paint waited for that chain of answers.
+  const identityClient = useMemo(() => identityApi(config), [config]);
+  useQuery(sessionsQuery(identityClient));
 
   return (
     <div className="page">
