@@ -379,6 +379,13 @@ async function postgresRun() {
         );
         await bareCeiling(scale.readRequests);
         const engineReads = await measureReads(origin, queries, scale.readRequests, 64, true);
+        if (!skipped.has('profile')) {
+          const list = queries.filter((query) => query.name.startsWith('worker list'));
+          const { costs } = await profiled(() => measureReads(origin, list, scale.readRequests, 0));
+          line('  where the server spent the uncached worker list (main thread, self time, idle included):');
+          for (const cost of costs.slice(0, 10))
+            line(`    ${(cost.share * 100).toFixed(1).padStart(5)} %  ${cost.name}`);
+        }
         if (!skipBaseline) {
           line('baseline: the same from raw shares (15 minutes of them), 32 concurrent clients, 32 requests each:');
           const raw = await measureReads(
