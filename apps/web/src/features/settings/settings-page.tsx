@@ -30,8 +30,8 @@ export function SettingsPage() {
   const [sessionsSettled, setSessionsSettled] = useState(false);
   const abovePassword = payoutsSettled || !showsPayoutSettings(active);
   const aboveSessions = abovePassword && (!!loadedFlow || !!unavailable);
-  // The sessions load with the page, not once the sections above them have settled: the phone's
-  // largest paint waited for that chain of answers.
+  // The sessions load with the page, not once the sections above them have settled: they are there
+  // when their turn to show comes.
   const identityClient = useMemo(() => identityApi(config), [config]);
   useQuery(sessionsQuery(identityClient));
 
