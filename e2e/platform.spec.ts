@@ -50,21 +50,30 @@ async function passVerificationDialog(page: Page): Promise<void> {
 }
 
 test.describe('platform: reward rates and unallocated funds', () => {
-  test('the rate in force lands in the place kept for it: the form under it does not move @mobile', async ({
+  test('the rate in force and the sources land in the places kept for them: nothing on screen moves @mobile', async ({
     page,
   }) => {
     // Signing in may wait for the next 30-second code the other project's worker has not used.
     test.setTimeout(90_000);
+    const layoutShift = await recordLayoutShifts(page);
     await signInAsAdmin(page);
     const rates = await holdAnswers(page, '**/api/backend/v0.1/platform/rewards/rates');
+    const sources = await holdAnswers(page, '**/api/backend/v0.1/platform/rewards/rates/external-sources');
     await page.goto('/platform');
     const form = page.getByLabel('New rate, sat per TH/s per day');
+    const history = page.getByRole('heading', { name: 'History', level: 2 });
     await expect(form).toBeVisible();
     await expect(page.locator('.current-rate-placeholder')).toBeVisible();
     const before = (await form.boundingBox())?.y;
     rates.answer();
     await expect(page.getByTestId('current-rate')).toBeVisible();
     expect((await form.boundingBox())?.y).toBeCloseTo(before ?? -1, 0);
+    // The history under the sources waits for them: their list would push it down.
+    await expect(history).toHaveCount(0);
+    sources.answer();
+    await expect(page.getByRole('listitem', { name: 'Manual' })).toBeVisible();
+    await expect(history).toBeVisible();
+    expect(await layoutShift()).toBeLessThan(unseenShift);
   });
 
   test('a platform admin sets the reward rate, confirming with the second factor @mobile', async ({ page }) => {

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format/time.ts';
 import { formatBtc, formatSatoshiRate } from '@/lib/money/format.ts';
 import { externalSourcesQuery, rateHistoryQuery } from './platform-api.ts';
 import { SharingSettingsSection } from './sharing-settings-section.tsx';
+import { sharingSettingsQuery } from './sharing-platform-api.ts';
 import { SetRateForm, type RateDraft } from './set-rate-form.tsx';
 import { numberFormat } from '@/lib/format/formatters.ts';
 
@@ -29,6 +30,9 @@ export function RewardRatesPage() {
   const [allHistory, setAllHistory] = useState(false);
   const locale = currentLocale();
   const current = history.data?.current;
+  const settled = !sources.isPending && !history.isPending;
+  // Asked with the page, so the sharing settings have their answer when their turn to show comes.
+  useQuery(sharingSettingsQuery);
 
   return (
     <div className="page">
@@ -76,57 +80,60 @@ export function RewardRatesPage() {
         )}
       </section>
 
-      <section className="card" aria-labelledby="rate-history-title">
-        <h2 id="rate-history-title">{t('platform.history.title')}</h2>
-        {history.data && history.data.items.length > 0 && (
-          <div className="table-scroll">
-            <table className="table record-table rate-history">
-              <thead>
-                <tr>
-                  <th scope="col">{t('platform.history.effectiveFrom')}</th>
-                  <th scope="col" data-numeric>
-                    {t('platform.history.rate')}
-                  </th>
-                  <th scope="col">{t('platform.history.source')}</th>
-                  <th scope="col">{t('platform.history.setBy')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(allHistory ? history.data.items : history.data.items.slice(0, historyShown)).map((rate) => (
-                  <tr key={rate.id} data-current={rate.id === current?.id || undefined}>
-                    <th scope="row" data-label={t('platform.history.effectiveFrom')}>
-                      <time dateTime={rate.effective_from}>
-                        {formatDateTime(new Date(rate.effective_from), locale)}
-                      </time>
-                      {rate.id === current?.id && <span className="badge">{t('platform.history.inForce')}</span>}
+      {/* The history and the sharing settings under it show once the sources and the history have
+          their answers: the sources' list replacing its placeholder moved them down. */}
+      {settled && (
+        <section className="card" aria-labelledby="rate-history-title">
+          <h2 id="rate-history-title">{t('platform.history.title')}</h2>
+          {history.data && history.data.items.length > 0 && (
+            <div className="table-scroll">
+              <table className="table record-table rate-history">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('platform.history.effectiveFrom')}</th>
+                    <th scope="col" data-numeric>
+                      {t('platform.history.rate')}
                     </th>
-                    <td data-numeric data-label={t('platform.history.rate')}>
-                      {t('platform.rates.value', { rate: formatSatoshiRate(rate.rate, locale) })}
-                    </td>
-                    <td data-label={t('platform.history.source')}>{t(`platform.sources.names.${rate.source}`)}</td>
-                    <td data-label={t('platform.history.setBy')}>{rate.set_by ?? t('platform.history.automatic')}</td>
+                    <th scope="col">{t('platform.history.source')}</th>
+                    <th scope="col">{t('platform.history.setBy')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {history.data && history.data.items.length > historyShown && (
-          <button type="button" className="button button-small" onClick={() => setAllHistory(!allHistory)}>
-            {allHistory
-              ? t('platform.history.showFewer')
-              : t('platform.history.showAll', { total: history.data.items.length })}
-          </button>
-        )}
-        {history.data?.items.length === 0 && <p className="muted empty">{t('platform.history.none')}</p>}
-        {history.isError && (
-          <p className="notice" data-type="error">
-            {t('toasts.somethingWentWrong')}
-          </p>
-        )}
-      </section>
-
-      <SharingSettingsSection />
+                </thead>
+                <tbody>
+                  {(allHistory ? history.data.items : history.data.items.slice(0, historyShown)).map((rate) => (
+                    <tr key={rate.id} data-current={rate.id === current?.id || undefined}>
+                      <th scope="row" data-label={t('platform.history.effectiveFrom')}>
+                        <time dateTime={rate.effective_from}>
+                          {formatDateTime(new Date(rate.effective_from), locale)}
+                        </time>
+                        {rate.id === current?.id && <span className="badge">{t('platform.history.inForce')}</span>}
+                      </th>
+                      <td data-numeric data-label={t('platform.history.rate')}>
+                        {t('platform.rates.value', { rate: formatSatoshiRate(rate.rate, locale) })}
+                      </td>
+                      <td data-label={t('platform.history.source')}>{t(`platform.sources.names.${rate.source}`)}</td>
+                      <td data-label={t('platform.history.setBy')}>{rate.set_by ?? t('platform.history.automatic')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {history.data && history.data.items.length > historyShown && (
+            <button type="button" className="button button-small" onClick={() => setAllHistory(!allHistory)}>
+              {allHistory
+                ? t('platform.history.showFewer')
+                : t('platform.history.showAll', { total: history.data.items.length })}
+            </button>
+          )}
+          {history.data?.items.length === 0 && <p className="muted empty">{t('platform.history.none')}</p>}
+          {history.isError && (
+            <p className="notice" data-type="error">
+              {t('toasts.somethingWentWrong')}
+            </p>
+          )}
+        </section>
+      )}
+      {settled && <SharingSettingsSection />}
     </div>
   );
 }
