@@ -139,11 +139,12 @@ export function UserPage() {
 
   return (
     <div className="page">
+      <p className="small">
+        <Link to="/users">{t('poolUsers.back')}</Link>
+      </p>
       <div className="page-heading">
-        <p className="small">
-          <Link to="/users">{t('poolUsers.back')}</Link>
-        </p>
-        <h1 className="page-title">{user.data?.email ?? t('screens.user')}</h1>
+        {/* The e-mail comes with the page under it: a long one wraps, and the placeholder would move. */}
+        <h1 className="page-title">{user.data && !listsPending ? user.data.email : t('screens.user')}</h1>
       </div>
       {(user.isPending || (user.data && listsPending)) && <div className="chart-placeholder" aria-busy="true" />}
       {gone && <GoneUser poolId={poolId} userId={userId} />}
