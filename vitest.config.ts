@@ -16,6 +16,7 @@ export default defineConfig({
             'apps/identity/test/**/*.test.ts',
             'scripts/**/*.test.mjs',
             'e2e/bench/**/*.test.ts',
+            'apps/web/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

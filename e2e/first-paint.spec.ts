@@ -61,3 +61,37 @@ test("a signed-in page's session check and identity start with the page, and the
   // One request each, the preload's: a second one would mean the app's fetch did not take its answer.
   expect(firstCalls.sort()).toEqual(['/api/backend/v0.1/identity', '/identity/sessions/whoami']);
 });
+
+test("a screen's own scripts start with the page, before the entry has run, and each is fetched once", async ({
+  page,
+}) => {
+  await signInAs(page, demo.bob.email);
+  // Chromium's own account of who asked for each script: the page's markup ("parser") or a script.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const askedBy = new Map<string, string[]>();
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js'))
+      askedBy.set(pathname, [...(askedBy.get(pathname) ?? []), initiator.type]);
+  });
+  await page.goto('/settings');
+  await expect(page.getByText('Payouts go to this address once a day', { exact: false })).toBeVisible();
+  const ownScripts = await page
+    .locator('head link[rel="modulepreload"][href*="settings-page-"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(ownScripts).toHaveLength(1);
+  expect(askedBy.get(ownScripts[0] ?? '')).toEqual(['parser']);
+  for (const [script, initiators] of askedBy) expect(initiators, script).toHaveLength(1);
+});
+
+test("a visitor without a session at a signed-in path gets the sign-in screen's scripts with the page, not the dashboard's", async ({
+  page,
+}) => {
+  const response = await page.request.get('/');
+  const preloads = [...(await response.text()).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+    (link) => link[1],
+  );
+  expect(preloads).toContainEqual(expect.stringMatching(/^\/assets\/login-page-[\w-]+\.js$/));
+  expect(preloads.filter((href) => href?.includes('dashboard-page-'))).toEqual([]);
+});

@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompressBuild } from './precompress.ts';
+import { listRouteChunks } from './route-chunks.ts';
 
 const serverPort = process.env.PORT ?? '8080';
 const server = `http://127.0.0.1:${serverPort}`;
 
 export default defineConfig({
-  plugins: [react(), precompressBuild()],
+  plugins: [react(), listRouteChunks(), precompressBuild()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Sentry's own flag: its SDK drops its debug logging from the build (the error-reporting chunk).
   define: { __SENTRY_DEBUG__: 'false' },

@@ -7,6 +7,9 @@ import { layoutOfPath } from './page-shell.ts';
 /** Kratos's session cookie (`ory_kratos_session`), or Ory Network's (`ory_session_<project>`). */
 const sessionCookie = /(?:^|;\s*)ory_(?:kratos_)?session\w*=/;
 
+/** Whether the request carries a session, valid or not: only the identity service can tell. */
+export const hasSessionCookie = (cookieHeader: string | undefined) => sessionCookie.test(cookieHeader ?? '');
+
 /**
  * The calls a signed-in page of the app's own layout makes before it can draw anything: the
  * session check, then the person's identity (spec 2's entry order). Preloaded from the page, they
@@ -17,7 +20,7 @@ const sessionCookie = /(?:^|;\s*)ory_(?:kratos_)?session\w*=/;
  * later (mobile score on / 63-68 against 66-70 without them; at low, 63-70).
  */
 export function firstCallPreloads(path: string, config: PoolConfig, cookieHeader: string | undefined): string {
-  if (layoutOfPath(path) !== 'app' || !sessionCookie.test(cookieHeader ?? '')) return '';
+  if (layoutOfPath(path) !== 'app' || !hasSessionCookie(cookieHeader)) return '';
   const identityService = (addressOf(config, 'auth') ?? paths.identity).replace(/\/$/, '');
   return [`${identityService}/sessions/whoami`, `${paths.apiVersion}/identity`]
     .map(

@@ -75,3 +75,21 @@ describe('the served page', () => {
     expect(pageWithConfig(template, undefined, '/')).toBe(template);
   });
 });
+
+describe("the served page's preloads of its screen's scripts", () => {
+  const routeScripts = (path: string) => `<!-- scripts of ${path} -->`;
+  const session = 'theme=dark; ory_kratos_session=abc';
+
+  it.each([
+    ['/settings', session, '/settings'],
+    ['/watch/abc', undefined, '/watch/abc'],
+    ['/auth/registration', undefined, '/auth/registration'],
+    // Without a session the app sends the visitor to sign in: that page's scripts are the ones it needs.
+    ['/settings', undefined, '/auth/login'],
+    ['/', 'theme=dark', '/auth/login'],
+  ])('at %s with cookies %s are those of %s', (path, cookies, screen) => {
+    expect(pageWithConfig(template, config, path, cookies, routeScripts)).toContain(
+      `<!-- scripts of ${screen} --></head>`,
+    );
+  });
+});

@@ -9,11 +9,15 @@ import type { ServedPoolConfig } from '../modules/pool-config/served-config.ts';
 import { sendNotFound } from './errors.ts';
 import { servedTemplate } from './page-template.ts';
 import { pageEncoder } from './page-encoding.ts';
-import { pageShell, themeAttributes } from './page-shell.ts';
-import { firstCallPreloads } from './first-calls.ts';
+import { layoutOfPath, pageShell, themeAttributes } from './page-shell.ts';
+import { firstCallPreloads, hasSessionCookie } from './first-calls.ts';
+import { routePreloader, type RouteChunks } from './route-preloads.ts';
 
 /** Paths that belong to the API, services and files; an unknown one there is a 404, never the app. */
 const serverPrefixes = ['/api/', '/identity/', '/v0.1/', '/meta/', '/static/', '/assets/'];
+
+/** Where the app's guards send a visitor without a session (spec 2). */
+const signInPath = '/auth/login';
 
 /** Source maps would hand out the app's sources: a build that wrote them still never serves them. */
 function isSourceMap(path: string): boolean {
@@ -35,25 +39,35 @@ function wantsTheApp(request: FastifyRequest): boolean {
  * waits for its own script alone, not for a config request and a translations request after it.
  * `<` is escaped so that no value can close the element. The layout's frame, in the pool's theme,
  * is already in `#root`, so the page paints before its script has loaded. A signed-in page also
- * preloads its first calls.
+ * preloads its first calls, and every page the scripts of the screen it will show (`routeScripts`).
  */
 export function pageWithConfig(
   template: string,
   config: PoolConfig | undefined,
   path: string,
   cookieHeader?: string,
+  routeScripts: (path: string) => string = () => '',
 ): string {
   if (!config) return template;
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  // A visitor without a session at a signed-in path is sent on to sign in: its page is the one to preload.
+  const screen = layoutOfPath(path) === 'app' && !hasSessionCookie(cookieHeader) ? signInPath : path;
   const head = [
     `<script id="${poolConfigElementId}" type="application/json">${json}</script>`,
     `<link rel="preload" href="${paths.locales}/${config.settings.default_language}.json" as="fetch" crossorigin>`,
     firstCallPreloads(path, config, cookieHeader),
+    routeScripts(screen),
   ].join('');
   return template
     .replace('</head>', `${head}</head>`)
     .replace('<html lang="en">', `<html lang="en" ${themeAttributes(config)}>`)
     .replace('<div id="root"></div>', `<div id="root">${pageShell(path, config.name)}</div>`);
+}
+
+/** The build's list of each screen's scripts (apps/web/route-chunks.ts); none from a build without it. */
+function readRouteChunks(webRoot: string): RouteChunks {
+  const file = join(webRoot, '.vite', 'route-chunks.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RouteChunks) : {};
 }
 
 /**
@@ -72,6 +86,7 @@ export async function registerWebApp(
     return file.startsWith(join(webRoot, 'assets')) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   };
   const template = hasApp ? servedTemplate(readFileSync(join(webRoot, 'index.html'), 'utf8'), readAsset) : '';
+  const routeScripts = routePreloader(readRouteChunks(webRoot));
   const encode = pageEncoder();
   /** The page for this request; only the fields the contract declares leave the server. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -81,7 +96,7 @@ export async function registerWebApp(
     });
     const config = served && PoolConfig.safeParse(served).data;
     const page = encode(
-      pageWithConfig(template, config, pathOf(request), request.headers.cookie),
+      pageWithConfig(template, config, pathOf(request), request.headers.cookie, routeScripts),
       request.headers['accept-encoding'],
     );
     if (page.encoding) reply.header('content-encoding', page.encoding);

@@ -14,136 +14,93 @@ import {
   WatcherLayout,
 } from './layouts/layouts.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { screenPages, type ScreenPath } from './screen-pages.ts';
 
 type PageModule = () => Promise<ComponentType>;
 
 /** A screen of spec 2: its path, what it needs before it renders, and what renders it. */
 interface Screen {
-  path: string;
+  path: ScreenPath;
   guard: RouteGuard;
   /** The screen's page, loaded on first visit so each route ships only its own code. */
   page: PageModule;
 }
 
-const screen = (path: string, guard: RouteGuard, page: PageModule): Screen => ({
-  path,
-  guard,
-  page,
-});
+/** Every page module, each its own chunk, loaded when a screen first needs it. */
+const pageModules = import.meta.glob<Record<string, ComponentType>>([
+  '../features/**/*-page.tsx',
+  '../features/**/*-pages.tsx',
+]);
 
-const auth = {
-  login: () => import('@/features/auth/pages/login-page.tsx').then((module) => module.LoginPage),
-  operatorLogin: () =>
-    import('@/features/auth/pages/operator-login-page.tsx').then((module) => module.OperatorLoginPage),
-  registration: () => import('@/features/auth/pages/registration-page.tsx').then((module) => module.RegistrationPage),
-  customerRegistration: () =>
-    import('@/features/auth/pages/registration-page.tsx').then((module) => module.CustomerRegistrationPage),
-  recovery: () => import('@/features/auth/pages/recovery-page.tsx').then((module) => module.RecoveryPage),
-  verification: () => import('@/features/auth/pages/verification-page.tsx').then((module) => module.VerificationPage),
-  password: () => import('@/features/auth/pages/password-page.tsx').then((module) => module.PasswordPage),
-  accountName: () => import('@/features/auth/pages/account-name-page.tsx').then((module) => module.AccountNamePage),
-};
-const dashboardPage = () => import('@/features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage);
-const workersPage = () => import('@/features/workers/workers-page.tsx').then((module) => module.WorkersPage);
-const paymentsPage = () => import('@/features/payments/payments-page.tsx').then((module) => module.PaymentsPage);
-const settingsPage = () => import('@/features/settings/settings-page.tsx').then((module) => module.SettingsPage);
-const accessControlPage = () =>
-  import('@/features/access-control/access-control-page.tsx').then((module) => module.AccessControlPage);
-const invitationPage = () =>
-  import('@/features/invitation/invitation-page.tsx').then((module) => module.InvitationPage);
-const rewardRatesPage = () =>
-  import('@/features/platform/reward-rates-page.tsx').then((module) => module.RewardRatesPage);
-const payoutsPage = () => import('@/features/platform/payouts-page.tsx').then((module) => module.PayoutsPage);
-const unallocatedPage = () =>
-  import('@/features/platform/unallocated-page.tsx').then((module) => module.UnallocatedPage);
-const miningReportPage = () =>
-  import('@/features/mining-report/mining-report-page.tsx').then((module) => module.MiningReportPage);
-const taxCalculatorPage = () =>
-  import('@/features/tax-calculator/tax-calculator-page.tsx').then((module) => module.TaxCalculatorPage);
-const faqPage = () => import('@/features/faq/faq-page.tsx').then((module) => module.FaqPage);
-const notificationsPage = () =>
-  import('@/features/notifications/notifications-page.tsx').then((module) => module.NotificationsPage);
-const transfersPage = () => import('@/features/payments/transfers-page.tsx').then((module) => module.TransfersPage);
-const referralsPage = () => import('@/features/sharing/referrals-page.tsx').then((module) => module.ReferralsPage);
-const profitSharingPage = () =>
-  import('@/features/sharing/profit-sharing-page.tsx').then((module) => module.ProfitSharingPage);
-const promoCodesPage = () =>
-  import('@/features/promocodes/promocodes-page.tsx').then((module) => module.PromoCodesPage);
-const createPromoCodePage = () =>
-  import('@/features/promocodes/promocode-edit-pages.tsx').then((module) => module.CreatePromoCodePage);
-const editPromoCodePage = () =>
-  import('@/features/promocodes/promocode-edit-pages.tsx').then((module) => module.EditPromoCodePage);
-const usersPage = () => import('@/features/users/users-page.tsx').then((module) => module.UsersPage);
-const userPage = () => import('@/features/users/user-page.tsx').then((module) => module.UserPage);
-const customers = {
-  list: () => import('@/features/customers/customers-page.tsx').then((module) => module.CustomersPage),
-  create: () => import('@/features/customers/create-customer-page.tsx').then((module) => module.CreateCustomerPage),
-  createSub: () => import('@/features/customers/create-sub-page.tsx').then((module) => module.CreateSubAccountPage),
-  index: () => import('@/features/customers/customer-page.tsx').then((module) => module.CustomerPage),
-  settings: () =>
-    import('@/features/customers/customer-settings-page.tsx').then((module) => module.CustomerSettingsPage),
-  payments: () =>
-    import('@/features/customers/customer-payments-page.tsx').then((module) => module.CustomerPaymentsPage),
-};
+function pageOf(path: ScreenPath): PageModule {
+  const { module, component } = screenPages[path];
+  const load = pageModules[`../features/${module}`];
+  if (!load) throw new Error(`no page module ${module} for ${path}`);
+  return async () => {
+    const page = (await load())[component];
+    if (!page) throw new Error(`${module} exports no ${component}`);
+    return page;
+  };
+}
+
+const screen = (path: ScreenPath, guard: RouteGuard): Screen => ({ path, guard, page: pageOf(path) });
+
 const main = guards.main;
 
 /** Spec 2 route table, grouped by layout. */
 const mainScreens: Screen[] = [
-  screen('/', main, dashboardPage),
-  screen('/workers', { ...main, section: 'Workers' }, workersPage),
-  screen('/payments', { ...main, section: 'Payments' }, paymentsPage),
-  screen('/transfers', { ...main, section: 'Transfers' }, transfersPage),
-  screen('/referrals', { ...main, section: 'Referrals' }, referralsPage),
-  screen('/access-control', { ...main, section: 'AccessControl' }, accessControlPage),
+  screen('/', main),
+  screen('/workers', { ...main, section: 'Workers' }),
+  screen('/payments', { ...main, section: 'Payments' }),
+  screen('/transfers', { ...main, section: 'Transfers' }),
+  screen('/referrals', { ...main, section: 'Referrals' }),
+  screen('/access-control', { ...main, section: 'AccessControl' }),
   // Splitting a miner's earnings is financial data (spec 6), as the navigation shows it.
-  screen('/profit-sharing', { ...main, section: 'Payments' }, profitSharingPage),
-  screen('/tax-calculator', { ...main, pageSetting: 'tax_calculator' }, taxCalculatorPage),
-  screen('/mining-report', { ...main, pageSetting: 'mining_report' }, miningReportPage),
-  screen('/faq', main, faqPage),
+  screen('/profit-sharing', { ...main, section: 'Payments' }),
+  screen('/tax-calculator', { ...main, pageSetting: 'tax_calculator' }),
+  screen('/mining-report', { ...main, pageSetting: 'mining_report' }),
+  screen('/faq', main),
 ];
 
 const customerScreens: Screen[] = [
-  screen('/customers', guards.customer, customers.list),
-  screen('/customers/create-customer', guards.customer, customers.create),
-  screen('/customers/create-sub', guards.customer, customers.createSub),
-  screen('/customers/:id', guards.customer, customers.index),
-  screen('/customers/:id/settings', guards.customer, customers.settings),
-  screen('/customers/:id/payments', guards.customer, customers.payments),
+  screen('/customers', guards.customer),
+  screen('/customers/create-customer', guards.customer),
+  screen('/customers/create-sub', guards.customer),
+  screen('/customers/:id', guards.customer),
+  screen('/customers/:id/settings', guards.customer),
+  screen('/customers/:id/payments', guards.customer),
 ];
 
-const userScreens: Screen[] = [
-  screen('/settings', guards.user, settingsPage),
-  screen('/settings/notifications', guards.user, notificationsPage),
-];
+const userScreens: Screen[] = [screen('/settings', guards.user), screen('/settings/notifications', guards.user)];
 
 const platformScreens: Screen[] = [
-  screen('/platform', guards.platform, rewardRatesPage),
-  screen('/platform/payouts', guards.platform, payoutsPage),
-  screen('/platform/unallocated', guards.platform, unallocatedPage),
-  screen('/users', guards.poolUsers, usersPage),
-  screen('/users/:id', guards.poolUsers, userPage),
-  screen('/promocodes', guards.platform, promoCodesPage),
-  screen('/promocodes/create', guards.platform, createPromoCodePage),
-  screen('/promocodes/:id', guards.platform, editPromoCodePage),
+  screen('/platform', guards.platform),
+  screen('/platform/payouts', guards.platform),
+  screen('/platform/unallocated', guards.platform),
+  screen('/users', guards.poolUsers),
+  screen('/users/:id', guards.poolUsers),
+  screen('/promocodes', guards.platform),
+  screen('/promocodes/create', guards.platform),
+  screen('/promocodes/:id', guards.platform),
 ];
 
 const authScreens: Screen[] = [
-  screen('/auth/login', guards.auth, auth.login),
-  screen('/auth/registration', guards.auth, auth.registration),
-  screen('/auth/recovery', guards.auth, auth.recovery),
-  screen('/auth/verification', guards.auth, auth.verification),
-  screen('/auth/password', guards.auth, auth.password),
-  screen('/auth/name', guards.accountName, auth.accountName),
-  screen('/invitation', guards.auth, invitationPage),
-  screen('/:operatorId/auth', guards.auth, auth.operatorLogin),
+  screen('/auth/login', guards.auth),
+  screen('/auth/registration', guards.auth),
+  screen('/auth/recovery', guards.auth),
+  screen('/auth/verification', guards.auth),
+  screen('/auth/password', guards.auth),
+  screen('/auth/name', guards.accountName),
+  screen('/invitation', guards.auth),
+  screen('/:operatorId/auth', guards.auth),
   /** The registration screen in its customer-management sign-up mode (spec 2), for an operator's customers. */
-  screen('/:operatorId/auth/registration', guards.auth, auth.customerRegistration),
+  screen('/:operatorId/auth/registration', guards.auth),
 ];
 
 const watcherScreens: Screen[] = [
-  screen('/watch/:watcherToken', guards.watcher, dashboardPage),
-  screen('/watch/:watcherToken/workers', { ...guards.watcher, section: 'Workers' }, workersPage),
-  screen('/watch/:watcherToken/payments', { ...guards.watcher, section: 'Payments' }, paymentsPage),
+  screen('/watch/:watcherToken', guards.watcher),
+  screen('/watch/:watcherToken/workers', { ...guards.watcher, section: 'Workers' }),
+  screen('/watch/:watcherToken/payments', { ...guards.watcher, section: 'Payments' }),
 ];
 
 function routesOf(screens: Screen[]): RouteObject[] {

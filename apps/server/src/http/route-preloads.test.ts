@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { routePreloader } from './route-preloads.ts';
+
+const preload = routePreloader({
+  '/': ['/assets/dashboard.js', '/assets/chart.js'],
+  '/customers/create-sub': ['/assets/create-sub.js'],
+  '/customers/:id': ['/assets/customer.js'],
+  '/customers/:id/settings': ['/assets/customer-settings.js'],
+  '/watch/:watcherToken': ['/assets/dashboard.js'],
+  '/odd': ['/assets/a"b.js'],
+});
+
+const hrefs = (links: string) => [...links.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+
+describe("a page's preloads of its screen's scripts", () => {
+  it('lists every script of the screen, at low priority, as module scripts with credentials as the entry', () => {
+    expect(preload('/')).toBe(
+      '<link rel="modulepreload" href="/assets/dashboard.js" fetchpriority="low" crossorigin>' +
+        '<link rel="modulepreload" href="/assets/chart.js" fetchpriority="low" crossorigin>',
+    );
+  });
+
+  it.each([
+    ['/customers/create-sub', ['/assets/create-sub.js']],
+    ['/customers/0b7c/settings', ['/assets/customer-settings.js']],
+    ['/customers/0b7c', ['/assets/customer.js']],
+    ['/customers/0b7c/', ['/assets/customer.js']],
+    ['/watch/Tok_en-1', ['/assets/dashboard.js']],
+  ])('takes %s for its screen, a fixed path before a parameter', (path, scripts) => {
+    expect(hrefs(preload(path))).toEqual(scripts);
+  });
+
+  it.each(['/nowhere', '/customers/a/b/c', '/watch', '/customersx'])(
+    'preloads nothing at %s, which no screen draws',
+    (path) => {
+      expect(preload(path)).toBe('');
+    },
+  );
+
+  it('escapes what it writes into the page', () => {
+    expect(preload('/odd')).toContain('href="/assets/a&quot;b.js"');
+  });
+});

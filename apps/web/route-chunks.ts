@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { screenPages, type ScreenPage } from './src/app/screen-pages.ts';
+
+/** Where the server finds, in the build, each path's chunks (read by `apps/server/src/http/route-preloads.ts`). */
+export const routeChunksFile = '.vite/route-chunks.json';
+
+/** What this needs of a bundle's script: the module it stands for, and the scripts it imports. */
+interface BundledScript {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+type Bundle = Record<string, BundledScript | { type: 'asset' }>;
+
+/**
+ * For each screen path, the scripts its page needs beyond the entry's: the page's chunk and every
+ * chunk it imports statically, as the addresses the browser asks for. The entry's own are left out:
+ * the page already loads them.
+ */
+export function routeChunksOf(
+  bundle: Bundle,
+  pages: Record<string, ScreenPage>,
+  featuresFolder: string,
+): Record<string, string[]> {
+  const scripts = Object.values(bundle).filter((item): item is BundledScript => item.type === 'chunk');
+  const byFile = new Map(scripts.map((script) => [script.fileName, script]));
+  const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(fileName)) return seen;
+    seen.add(fileName);
+    for (const child of byFile.get(fileName)?.imports ?? []) closure(child, seen);
+    return seen;
+  };
+  const entry = new Set(scripts.filter((script) => script.isEntry).flatMap((script) => [...closure(script.fileName)]));
+  const table: Record<string, string[]> = {};
+  for (const [path, { module }] of Object.entries(pages)) {
+    const page = scripts.find((script) => script.facadeModuleId === join(featuresFolder, module));
+    if (!page) throw new Error(`the build has no chunk for ${module}, the page of ${path}`);
+    table[path] = [...closure(page.fileName)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+  }
+  return table;
+}
+
+/** Writes each screen path's chunks beside the build's manifest, for the server's modulepreload links. */
+export function listRouteChunks(): Plugin {
+  let featuresFolder = '';
+  return {
+    name: 'pool:route-chunks',
+    apply: 'build',
+    configResolved(config) {
+      featuresFolder = join(config.root, 'src', 'features');
+    },
+    generateBundle(_options, bundle) {
+      this.emitFile({
+        type: 'asset',
+        fileName: routeChunksFile,
+        source: JSON.stringify(routeChunksOf(bundle, screenPages, featuresFolder)),
+      });
+    },
+  };
+}
