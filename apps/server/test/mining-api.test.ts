@@ -41,6 +41,7 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
   let engine: MiningEngine;
   let app: FastifyInstance;
   let aliceWorker = 0;
+  let rig01SharedAt = '';
   const clock = fakeClock('2026-03-01T12:00:30Z');
   let alice: TestPerson;
   let bob: TestPerson;
@@ -81,6 +82,7 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
       accepted: true,
       at: at(seconds),
     });
+    rig01SharedAt = at(20);
     await engine.submit({
       batchId: 'seed',
       events: [share('alice_hash', 'rig-01', 20), share('alice_hash', 'rig-02', 10), share('bob_mining', 'b-1', 5)],
@@ -192,6 +194,17 @@ describe.each(testDatabaseKinds)('mining API on %s', (kind) => {
     );
     expect(list.items.map((worker) => worker.full_name)).toEqual(['alice_hash.rig-02', 'alice_hash.rig-01']);
     expect(list).toMatchObject({ total: 3, page: 1, per_page: 2 });
+    // Its one share's time, to the millisecond, as the worker's first and last.
+    expect(list.items[1]).toMatchObject({ first_share_at: rig01SharedAt, last_share_at: rig01SharedAt });
+    const total = async (query: string) =>
+      WorkerList.parse((await get(`/pools/${t.pool.id}/workers?${query}`, { person: staff.email })).body).total;
+    // Past the last page there is no worker, and still the total; narrowed by status, by name.
+    expect(await total('per_page=2&page=3')).toBe(3);
+    expect(await total('status=stable')).toBe(3);
+    expect(await total('status=off&status=removed')).toBe(0);
+    expect(await total('status=off&status=removed&page=2')).toBe(0);
+    expect(await total('search=rig-0')).toBe(2);
+    expect(await total('search=rig-0&page=5')).toBe(2);
     const boundary = (await get(`/miners/${alices.id}/workers/boundary`, { person: alice.email })).body as {
       items: { worker_name: string; hash_rate_15m: { hash_rate: number; shares: number } }[];
     };

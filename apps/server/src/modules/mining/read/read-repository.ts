@@ -9,7 +9,7 @@ import {
 import type { ShareTotals } from '../hashrate.ts';
 import { resolutionSpec } from '../resolutions.ts';
 import { lastShareRange, type Activity } from '../rules.ts';
-import { millisOf } from '../sql.ts';
+import { millisOf, millisSql } from '../sql.ts';
 
 /** Whose workers a list or count covers: one or more miners, an operator's or the pool's. */
 export interface WorkerScope {
@@ -88,12 +88,13 @@ interface WorkerRowSql extends Record<string, unknown> {
   shares_1h: number;
   hash_rate_24h: number;
   shares_24h: number;
-  first_share_at: Date | null;
-  last_share_at: Date | null;
+  first_share_ms: number | null;
+  last_share_ms: number | null;
 }
 
 const workerColumns = `w.id, w.worker_name, w.miner_id, m.account_name, w.behaviour, w.hash_rate_15m, w.shares_15m,
-  w.reject_pct_15m, w.hash_rate_1h, w.shares_1h, w.hash_rate_24h, w.shares_24h, w.first_share_at, w.last_share_at`;
+  w.reject_pct_15m, w.hash_rate_1h, w.shares_1h, w.hash_rate_24h, w.shares_24h,
+  ${millisSql('w.first_share_at')} as first_share_ms, ${millisSql('w.last_share_at')} as last_share_ms`;
 
 const toWorker = (row: WorkerRowSql): WorkerRecord => ({
   id: row.id,
@@ -108,8 +109,8 @@ const toWorker = (row: WorkerRowSql): WorkerRecord => ({
   shares1h: row.shares_1h,
   hashRate24h: row.hash_rate_24h,
   shares24h: row.shares_24h,
-  firstShareAt: millisOf(row.first_share_at),
-  lastShareAt: millisOf(row.last_share_at),
+  firstShareAt: row.first_share_ms,
+  lastShareAt: row.last_share_ms,
 });
 
 /** `%` and `_` in a search are literal characters, not patterns. */
@@ -132,6 +133,9 @@ function statusCondition(statuses: readonly WorkerStatus[], now: number, params:
   });
   return `(${parts.join(' or ')})`;
 }
+
+const sumOf = (counts: Record<WorkerStatus, number>, statuses: readonly WorkerStatus[]) =>
+  statuses.reduce<number>((sum, status) => sum + counts[status], 0);
 
 /** Every read of mining data: O(points) from the buckets and index scans on the worker rows. */
 export function miningReadRepository(database: Database) {
@@ -234,27 +238,32 @@ export function miningReadRepository(database: Database) {
       const where = conditions.join(' and ');
       const direction = options.direction === 'desc' ? 'desc' : 'asc';
       const countParams = [...params];
+      // Without a name search the total comes from the counts the engine keeps per account (a
+      // count(*) over 50,000 workers would cost more than the page itself), asked in the page's own
+      // query: one round trip to PostgreSQL per list instead of two.
+      const wanted: readonly WorkerStatus[] = options.status?.length ? options.status : workerStatuses;
+      let storedTotal = '';
+      if (!options.search) {
+        params.push(scope.ids);
+        storedTotal = `, (select coalesce(sum(${wanted.map((status) => `workers_${status}`).join(' + ')}), 0)::int
+           from app.account_activity where account_id = any($${params.length}::uuid[])) as stored_total`;
+      }
       params.push(options.per_page, (options.page - 1) * options.per_page);
-      // Without a name search the total comes from the counts the engine keeps per account: a
-      // count(*) over 50,000 workers would cost more than the page itself.
-      const total = options.search
-        ? query<{ total: number }>(`select count(*)::int as total from app.workers w where ${where}`, countParams).then(
-            (rows) => rows[0]?.total ?? 0,
-          )
-        : storedCounts(scope).then((counts) => {
-            const wanted: readonly WorkerStatus[] = options.status?.length ? options.status : workerStatuses;
-            return wanted.reduce<number>((sum, status) => sum + counts[status], 0);
-          });
       const [rows, counted] = await Promise.all([
-        query<WorkerRowSql>(
-          `select ${workerColumns} from app.workers w join app.miners m on m.id = w.miner_id
+        query<WorkerRowSql & { stored_total?: number }>(
+          `select ${workerColumns}${storedTotal} from app.workers w join app.miners m on m.id = w.miner_id
            where ${where} order by ${sortColumns[options.sort]} ${direction}, w.id ${direction}
            limit $${params.length - 1} offset $${params.length}`,
           params,
         ),
-        total,
+        options.search &&
+          query<{ total: number }>(`select count(*)::int as total from app.workers w where ${where}`, countParams),
       ]);
-      return { items: rows.map(toWorker), total: counted };
+      const total = counted
+        ? (counted[0]?.total ?? 0)
+        : // A page past the last one has no row to carry the stored total.
+          (rows[0]?.stored_total ?? sumOf(await storedCounts(scope), wanted));
+      return { items: rows.map(toWorker), total };
     },
 
     /** Workers by status: stored per account by the engine, or counted when a name narrows them. */
