@@ -31,10 +31,20 @@ describe('the first calls a page preloads', () => {
     );
   });
 
-  it('are none without a session cookie, on the identity screens and on a watcher link', () => {
+  it('are none without a session cookie, and on the identity screens', () => {
     expect(firstCallPreloads('/', config, undefined)).toBe('');
     expect(firstCallPreloads('/', config, 'csrf_token_abc=1; not_ory_kratos_session=1')).toBe('');
     expect(firstCallPreloads('/auth/login', config, session)).toBe('');
-    expect(firstCallPreloads('/watch/abc', config, session)).toBe('');
+  });
+
+  it("is the link's check on a watcher link's pages, with or without a session", () => {
+    for (const path of ['/watch/Ab_c-9', '/watch/Ab_c-9/workers', '/watch/Ab_c-9/payments'])
+      for (const cookies of [undefined, session])
+        expect(preloadsOf(firstCallPreloads(path, config, cookies)), path).toEqual([
+          '/api/backend/v0.1/watchers/Ab_c-9',
+        ]);
+    // Not a token the app would send: the app itself refuses it.
+    expect(firstCallPreloads('/watch/a%22b', config, undefined)).toBe('');
+    expect(firstCallPreloads('/watch/', config, undefined)).toBe('');
   });
 });

@@ -38,8 +38,9 @@ function wantsTheApp(request: FastifyRequest): boolean {
  * never executed), and the default language's translations preloaded: the app's first render then
  * waits for its own script alone, not for a config request and a translations request after it.
  * `<` is escaped so that no value can close the element. The layout's frame, in the pool's theme,
- * is already in `#root`, so the page paints before its script has loaded. A signed-in page also
- * preloads its first calls, and every page the scripts of the screen it will show (`routeScripts`).
+ * is already in `#root`, so the page paints before its script has loaded. A signed-in page and a
+ * watcher link's also preload their first calls, and every page the scripts of the screen it will
+ * show (`routeScripts`).
  */
 export function pageWithConfig(
   template: string,
