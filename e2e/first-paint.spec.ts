@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signInAs } from './support/demo.ts';
+import { demo, signInAs, signInAsAlice } from './support/demo.ts';
 
 /** The pool's name as the server gives it to every page. */
 async function poolName(page: Page): Promise<string> {
@@ -24,7 +24,7 @@ test.describe('the first paint, before any script has run', () => {
 
   test('the page brings its stylesheet inside and fetches its scripts behind the frame', async ({ page }) => {
     await page.goto('/workers');
-    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    await expect(page.locator('link[rel="stylesheet"]:not([disabled])')).toHaveCount(0);
     await expect(page.locator('head style')).not.toHaveCount(0);
     const scripts = page.locator('script[type="module"], link[rel="modulepreload"]');
     expect(await scripts.count()).toBeGreaterThan(1);
@@ -94,4 +94,49 @@ test("a visitor without a session at a signed-in path gets the sign-in screen's 
   );
   expect(preloads).toContainEqual(expect.stringMatching(/^\/assets\/login-page-[\w-]+\.js$/));
   expect(preloads.filter((href) => href?.includes('dashboard-page-'))).toEqual([]);
+});
+
+test("a watcher link's page starts the link's check with the page, and the app takes its answer", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAlice(page);
+  const identity = (await (await page.request.get('/api/backend/v0.1/identity')).json()) as {
+    permissions: { type: string; account_id: string }[];
+  };
+  const minerId = identity.permissions.find((permission) => permission.type === 'miner')?.account_id ?? '';
+  const created = await page.request.post(`/api/backend/v0.1/miners/${minerId}/watchers`, {
+    data: { name: `First paint ${test.info().project.name}`, access: ['Workers'] },
+  });
+  const { token } = (await created.json()) as { token: string };
+
+  const visitor = await (await browser.newContext()).newPage();
+  const checks: string[] = [];
+  visitor.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/backend/v0.1/watchers/${token}`) checks.push(request.url());
+  });
+  await visitor.goto(`/watch/${token}`);
+  await expect(visitor.getByText('Read-only view')).toBeVisible();
+  await expect(visitor.locator(`head link[rel="preload"][href="/api/backend/v0.1/watchers/${token}"]`)).toHaveCount(1);
+  // One request, the preload's: a second one would mean the app's fetch did not take its answer.
+  expect(checks).toHaveLength(1);
+});
+
+test("the dashboard's chart loads without fetching again the stylesheet that came inside the page", async ({
+  page,
+}) => {
+  await signInAs(page, demo.bob.email);
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.locator('.hashrate-chart canvas').first()).toBeVisible();
+  // The chart asks for its own stylesheet (uPlot's), and not for the page's.
+  expect(stylesheets).toContainEqual(expect.stringMatching(/^\/assets\/uPlot-[\w-]+\.css$/));
+  expect(stylesheets.filter((path) => path.startsWith('/assets/index-'))).toEqual([]);
+  await expect(page.locator('head link[rel="stylesheet"][disabled]')).toHaveAttribute(
+    'href',
+    /^\/assets\/index-[\w-]+\.css$/,
+  );
 });

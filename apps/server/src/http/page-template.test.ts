@@ -5,9 +5,13 @@ const page = (head: string) => `<html><head><title>pool</title>${head}</head><bo
 const link = '<link rel="stylesheet" crossorigin href="/assets/index-1a2b.css">';
 
 describe("the build page's stylesheets", () => {
-  it('are written into the page in place of their link', () => {
+  it('are written into the page, their link kept disabled for the preload helper to find', () => {
     const read = (href: string) => (href === '/assets/index-1a2b.css' ? '.shell{display:grid}' : undefined);
-    expect(inlineStylesheets(page(link), read)).toBe(page('<style>.shell{display:grid}</style>'));
+    expect(inlineStylesheets(page(link), read)).toBe(
+      page(
+        '<style>.shell{display:grid}</style><link rel="stylesheet" crossorigin href="/assets/index-1a2b.css" disabled>',
+      ),
+    );
   });
 
   it('keep their link when the file cannot be read or its text could close the element', () => {

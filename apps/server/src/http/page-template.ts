@@ -7,11 +7,17 @@ const stylesheetLink = /<link rel="stylesheet"[^>]*\shref="(\/assets\/[^"]+\.css
  * request, behind the entry's ten scripts, so on a phone over slow 4G the first paint waited for
  * 146 KB of JavaScript (FCP 2.1-2.7 s in Lighthouse's mobile preset). A stylesheet that cannot be
  * read, or whose text could close the element, keeps its link.
+ *
+ * The link stays too, disabled, which the browser neither fetches nor applies: Vite's preload helper
+ * looks for a stylesheet's link before it loads a lazy chunk that names it, and without one it
+ * fetched the whole stylesheet again, at the highest priority, and held the chunk until it came
+ * (on the dashboard, the chart).
  */
 export function inlineStylesheets(template: string, read: (href: string) => string | undefined): string {
   return template.replace(stylesheetLink, (link, href: string) => {
     const css = read(href);
-    return css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    if (css === undefined || /<\/style/i.test(css)) return link;
+    return `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`;
   });
 }
 
