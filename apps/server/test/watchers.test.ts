@@ -68,6 +68,14 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
     return created.body;
   };
 
+  /**
+   * A grant the factory writes reaches the app's grant cache as PostgreSQL's notification, which
+   * arrives on a connection of its own a moment after the commit (the app's own writes wait for
+   * it: access-changes.ts). On a loaded CI machine the next request got in before it.
+   */
+  const grantHeard = async (person: Person, minerId: string) =>
+    expect.poll(async () => (await call('GET', `/miners/${minerId}/stats`, { person })).status).toBe(200);
+
   beforeAll(async () => {
     t = await miningTestDatabase(kind);
     alices = await t.factory.newMiner({ accountName: 'alice_hash' });
@@ -150,6 +158,7 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
   it("finding 7: a removed member's link stops working and leaves their list (review steps 1-5)", async () => {
     // 1. bob is admin on alice_hash (alice's invitation, accepted).
     const bobAccess = await t.factory.grant(bob, alices, 'admin');
+    await grantHeard(bob, aliceMiner());
     // 2. bob makes a link to alice's Workers and Payments; alice sees who made it.
     const link = await createLink(bob, aliceMiner(), 'Bob keeps an eye');
     expect((await call('GET', `/miners/${aliceMiner()}/workers`, { watcher: link.token })).status).toBe(200);
@@ -175,6 +184,7 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
   it('finding 7: a link lives only while its creator manages the account, whatever removes the grant', async () => {
     // Nothing deletes these links: the grant changes under them, through the miner, operator and pool.
     const bobAccess = await t.factory.grant(bob, alices, 'admin');
+    await grantHeard(bob, aliceMiner());
     const bobLink = await createLink(bob, aliceMiner(), 'Demoted');
     const operatorLink = await createLink(operator, carolMiner(), 'Operator view');
     const staffLink = await createLink(staff, aliceMiner(), 'Staff view');
@@ -195,7 +205,8 @@ describe.each(testDatabaseKinds)('watcher links on %s', (kind) => {
       [operator, operatorLink, carolMiner()],
       [staff, staffLink, aliceMiner()],
     ] as const) {
-      expect((await call('GET', `/watchers/${link.token}`)).status).toBe(404);
+      // Written outside the app too, the change is heard a moment after its commit (`grantHeard`).
+      await expect.poll(async () => (await call('GET', `/watchers/${link.token}`)).status).toBe(404);
       expect((await call('GET', `/miners/${minerId}/stats`, { watcher: link.token })).status).toBe(401);
       const list = await call<ListedWatcher[]>('GET', `/identity/${who.id}/watchers`, { person: who });
       expect(list.body.map((watcher) => watcher.id)).not.toContain(link.id);
