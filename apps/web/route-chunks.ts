@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 import { screenPages, type ScreenPage } from './src/app/screen-pages.ts';
 
 /** Where the server finds, in the build, each path's chunks (read by `apps/server/src/http/route-preloads.ts`). */
-export const routeChunksFile = '.vite/route-chunks.json';
+const routeChunksFile = '.vite/route-chunks.json';
 
 /** What this needs of a bundle's script: the module it stands for, and the scripts it imports. */
 interface BundledScript {
