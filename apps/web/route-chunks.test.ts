@@ -2,30 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { routeChunksOf } from './route-chunks.ts';
 
 const features = '/app/src/features';
-const script = (fileName: string, imports: string[], facade: string | null = null, isEntry = false) => ({
+const script = (
+  fileName: string,
+  imports: string[],
+  facade: string | null = null,
+  isEntry = false,
+  css: string[] = [],
+) => ({
   type: 'chunk' as const,
   fileName,
   isEntry,
   facadeModuleId: facade,
   imports,
+  viteMetadata: { importedCss: new Set(css) },
 });
 
 const bundle = {
-  'assets/index.js': script('assets/index.js', ['assets/runtime.js'], '/app/index.html', true),
+  'assets/index.js': script('assets/index.js', ['assets/runtime.js'], '/app/index.html', true, ['assets/index.css']),
   'assets/runtime.js': script('assets/runtime.js', []),
   'assets/settings-page.js': script(
     'assets/settings-page.js',
     ['assets/index.js', 'assets/form.js'],
     `${features}/settings/settings-page.tsx`,
   ),
-  'assets/form.js': script('assets/form.js', ['assets/runtime.js', 'assets/validation.js']),
-  'assets/validation.js': script('assets/validation.js', []),
+  'assets/form.js': script('assets/form.js', ['assets/runtime.js', 'assets/validation.js'], null, false, [
+    'assets/form.css',
+  ]),
+  'assets/validation.js': script('assets/validation.js', [], null, false, ['assets/form.css', 'assets/field.css']),
   'assets/faq-page.js': script('assets/faq-page.js', ['assets/index.js'], `${features}/faq/faq-page.tsx`),
   'assets/index.css': { type: 'asset' as const },
 };
 
-describe("the build's list of each screen's scripts", () => {
-  it("holds the page's chunk and every chunk it imports, through their own imports, and none of the entry's", () => {
+describe("the build's list of each screen's scripts and stylesheets", () => {
+  it("holds the page's chunk and every chunk it imports, through their own imports, their stylesheets once each, and none of the entry's", () => {
     const table = routeChunksOf(
       bundle,
       {
@@ -35,8 +44,11 @@ describe("the build's list of each screen's scripts", () => {
       features,
     );
     expect(table).toEqual({
-      '/settings': ['/assets/settings-page.js', '/assets/form.js', '/assets/validation.js'],
-      '/faq': ['/assets/faq-page.js'],
+      '/settings': {
+        scripts: ['/assets/settings-page.js', '/assets/form.js', '/assets/validation.js'],
+        styles: ['/assets/form.css', '/assets/field.css'],
+      },
+      '/faq': { scripts: ['/assets/faq-page.js'], styles: [] },
     });
   });
 

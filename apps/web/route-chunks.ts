@@ -5,27 +5,35 @@ import { screenPages, type ScreenPage } from './src/app/screen-pages.ts';
 /** Where the server finds, in the build, each path's chunks (read by `apps/server/src/http/route-preloads.ts`). */
 const routeChunksFile = '.vite/route-chunks.json';
 
-/** What this needs of a bundle's script: the module it stands for, and the scripts it imports. */
+/** What this needs of a bundle's script: the module it stands for, the scripts it imports and its stylesheets. */
 interface BundledScript {
   type: 'chunk';
   fileName: string;
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  /** Vite's own field: the stylesheets its preload helper loads, and waits for, before the chunk runs. */
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/** What a screen's page needs beyond the entry's, as the addresses the browser asks for. */
+export interface ScreenChunks {
+  scripts: string[];
+  styles: string[];
 }
 
 type Bundle = Record<string, BundledScript | { type: 'asset' }>;
 
 /**
- * For each screen path, the scripts its page needs beyond the entry's: the page's chunk and every
- * chunk it imports statically, as the addresses the browser asks for. The entry's own are left out:
- * the page already loads them.
+ * For each screen path, what its page needs beyond the entry's: the page's chunk and every chunk it
+ * imports statically, and those chunks' stylesheets. The entry's own are left out: the page already
+ * loads them.
  */
 export function routeChunksOf(
   bundle: Bundle,
   pages: Record<string, ScreenPage>,
   featuresFolder: string,
-): Record<string, string[]> {
+): Record<string, ScreenChunks> {
   const scripts = Object.values(bundle).filter((item): item is BundledScript => item.type === 'chunk');
   const byFile = new Map(scripts.map((script) => [script.fileName, script]));
   const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
@@ -35,11 +43,13 @@ export function routeChunksOf(
     return seen;
   };
   const entry = new Set(scripts.filter((script) => script.isEntry).flatMap((script) => [...closure(script.fileName)]));
-  const table: Record<string, string[]> = {};
+  const table: Record<string, ScreenChunks> = {};
   for (const [path, { module }] of Object.entries(pages)) {
     const page = scripts.find((script) => script.facadeModuleId === join(featuresFolder, module));
     if (!page) throw new Error(`the build has no chunk for ${module}, the page of ${path}`);
-    table[path] = [...closure(page.fileName)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+    const own = [...closure(page.fileName)].filter((file) => !entry.has(file));
+    const styles = new Set(own.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
+    table[path] = { scripts: own.map((file) => `/${file}`), styles: [...styles].map((file) => `/${file}`) };
   }
   return table;
 }

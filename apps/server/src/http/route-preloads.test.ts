@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { routePreloader } from './route-preloads.ts';
 
+const scripts = (...hrefs: string[]) => ({ scripts: hrefs, styles: [] });
 const preload = routePreloader({
-  '/': ['/assets/dashboard.js', '/assets/chart.js'],
-  '/customers/create-sub': ['/assets/create-sub.js'],
-  '/customers/:id': ['/assets/customer.js'],
-  '/customers/:id/settings': ['/assets/customer-settings.js'],
-  '/watch/:watcherToken': ['/assets/dashboard.js'],
-  '/odd': ['/assets/a"b.js'],
+  '/': { scripts: ['/assets/dashboard.js', '/assets/chart.js'], styles: ['/assets/chart.css'] },
+  '/customers/create-sub': scripts('/assets/create-sub.js'),
+  '/customers/:id': scripts('/assets/customer.js'),
+  '/customers/:id/settings': scripts('/assets/customer-settings.js'),
+  '/watch/:watcherToken': scripts('/assets/dashboard.js'),
+  '/odd': { scripts: ['/assets/a"b.js'], styles: ['/assets/a"b.css'] },
 });
 
 const hrefs = (links: string) => [...links.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
 
-describe("a page's preloads of its screen's scripts", () => {
-  it('lists every script of the screen, at low priority, as module scripts with credentials as the entry', () => {
+describe("a page's preloads of its screen's scripts and stylesheets", () => {
+  it('lists every script and stylesheet of the screen, at low priority, with credentials as the entry and Vite', () => {
     expect(preload('/')).toBe(
       '<link rel="modulepreload" href="/assets/dashboard.js" fetchpriority="low" crossorigin>' +
-        '<link rel="modulepreload" href="/assets/chart.js" fetchpriority="low" crossorigin>',
+        '<link rel="modulepreload" href="/assets/chart.js" fetchpriority="low" crossorigin>' +
+        '<link rel="preload" as="style" href="/assets/chart.css" fetchpriority="low" crossorigin>',
     );
   });
 
@@ -39,5 +41,6 @@ describe("a page's preloads of its screen's scripts", () => {
 
   it('escapes what it writes into the page', () => {
     expect(preload('/odd')).toContain('href="/assets/a&quot;b.js"');
+    expect(preload('/odd')).toContain('href="/assets/a&quot;b.css"');
   });
 });
