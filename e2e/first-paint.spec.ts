@@ -85,6 +85,50 @@ test("a screen's own scripts start with the page, before the entry has run, and 
   for (const [script, initiators] of askedBy) expect(initiators, script).toHaveLength(1);
 });
 
+test('the settings page asks each of its calls once: the miner for its title and payouts, the session it signed in with', async ({
+  page,
+}) => {
+  await signInAs(page, demo.bob.email);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') || pathname.startsWith('/identity/')) calls.push(pathname);
+  });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
+  await expect(page.getByText('This device')).toBeVisible();
+  expect(calls.filter((call) => /^\/api\/backend\/v0\.1\/miners\/[\w-]+$/.test(call))).toHaveLength(1);
+  // The page's preload of the session check, and nothing after it.
+  expect(calls.filter((call) => call === '/identity/sessions/whoami')).toHaveLength(1);
+  const repeated = calls.filter((call, index) => calls.indexOf(call) !== index);
+  expect(repeated).toEqual([]);
+});
+
+test("a screen's own stylesheets start with the page, and the stylesheet Vite's loader adds for them takes that answer", async ({
+  page,
+}) => {
+  await signInAs(page, demo.operator.email);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const askedBy = new Map<string, string[]>();
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.css'))
+      askedBy.set(pathname, [...(askedBy.get(pathname) ?? []), initiator.type]);
+  });
+  await page.goto('/customers/create-sub');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const ownStyles = await page
+    .locator('head link[rel="preload"][as="style"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(ownStyles).toContainEqual(expect.stringMatching(/^\/assets\/customers-api-[\w-]+\.css$/));
+  for (const style of ownStyles) {
+    expect(askedBy.get(style), style).toEqual(['parser']);
+    // Applied: the loader's stylesheet is in the page, with the answer the preload fetched.
+    await expect(page.locator(`link[rel="stylesheet"][href$="${style}"]`)).toHaveCount(1);
+  }
+});
+
 test("a visitor without a session at a signed-in path gets the sign-in screen's scripts with the page, not the dashboard's", async ({
   page,
 }) => {

@@ -3,13 +3,14 @@ import { useRevalidator } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { managingRoles } from '@pool/contract/access-codes';
-import type { MinerInfo, Permission } from '@pool/contract/accounts';
+import type { Permission } from '@pool/contract/accounts';
 import { LazyResponsiveDialog } from '@/components/dialog/lazy-responsive-dialog.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
 import { api, ApiError } from '@/lib/api-client.ts';
 import { accountLabel } from '@/lib/identity/account-label.ts';
 import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 import { serverText } from '@/lib/server-errors.ts';
+import { minerInfoQuery } from './wallet-api.ts';
 
 type Confirming = { kind: 'delete' | 'leave'; permission: Permission } | undefined;
 
@@ -18,10 +19,8 @@ function TitleForm({ minerId, accountName }: { minerId: string; accountName: str
   const { t } = useTranslation();
   const id = useId();
   const client = useQueryClient();
-  const miner = useQuery({
-    queryKey: ['settings', 'miner', minerId],
-    queryFn: ({ signal }) => api<MinerInfo>(`/miners/${minerId}`, { signal }),
-  });
+  // The payout settings read the same miner: one request serves both.
+  const miner = useQuery(minerInfoQuery(minerId));
   const [draft, setDraft] = useState<string>();
   const [saving, setSaving] = useState(false);
   const value = draft ?? miner.data?.title ?? '';
@@ -31,7 +30,7 @@ function TitleForm({ minerId, accountName }: { minerId: string; accountName: str
       await api(`/miners/${minerId}/title`, title === null ? { method: 'DELETE' } : { method: 'PUT', body: { title } });
       toast.success(t('settings.accounts.titleSaved', { account: accountName }));
       setDraft(undefined);
-      await client.invalidateQueries({ queryKey: ['settings', 'miner', minerId] });
+      await client.invalidateQueries({ queryKey: minerInfoQuery(minerId).queryKey });
     } catch (error) {
       toast.error(error instanceof ApiError ? serverText(t, error.message) : t('toasts.somethingWentWrong'));
     } finally {

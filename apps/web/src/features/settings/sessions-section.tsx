@@ -7,17 +7,19 @@ import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { identityApi } from '@/lib/ory/identity-client.ts';
 import { describeDevice } from '@/lib/format/describe-device.ts';
+import { checkSession } from '@/lib/session/get-session.ts';
 import { useSettled } from './use-settled.ts';
 
 const sessionsKey = ['identity-sessions'] as const;
 
-/** This device's session and the others, asked at once. */
+/** This device's session, the one the app checked on its way in (asked again only if it is not known), and the others. */
 export const sessionsQuery = (api: FrontendApi) =>
   queryOptions({
     queryKey: sessionsKey,
-    queryFn: async () => {
-      const [current, others] = await Promise.all([api.toSession(), api.listMySessions()]);
-      return { current, others };
+    queryFn: async ({ client }) => {
+      const [state, others] = await Promise.all([checkSession(client, api), api.listMySessions()]);
+      if (state.status !== 'authenticated') throw new Error(`the session is ${state.status}`);
+      return { current: state.session, others };
     },
   });
 
