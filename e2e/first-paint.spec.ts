@@ -7,6 +7,22 @@ async function poolName(page: Page): Promise<string> {
   return ((await response.json()) as { name: string }).name;
 }
 
+/**
+ * Chromium's own account of who asks for each built asset of a kind from now on, by its path: the
+ * page's markup ("parser") or a script, once for each request.
+ */
+async function assetInitiators(page: Page, extension: '.js' | '.css'): Promise<Map<string, string[]>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const askedBy = new Map<string, string[]>();
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/assets/') && pathname.endsWith(extension))
+      askedBy.set(pathname, [...(askedBy.get(pathname) ?? []), initiator.type]);
+  });
+  return askedBy;
+}
+
 test.describe('the first paint, before any script has run', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -66,15 +82,7 @@ test("a screen's own scripts start with the page, before the entry has run, and 
   page,
 }) => {
   await signInAs(page, demo.bob.email);
-  // Chromium's own account of who asked for each script: the page's markup ("parser") or a script.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const askedBy = new Map<string, string[]>();
-  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
-    const { pathname } = new URL(request.url);
-    if (pathname.startsWith('/assets/') && pathname.endsWith('.js'))
-      askedBy.set(pathname, [...(askedBy.get(pathname) ?? []), initiator.type]);
-  });
+  const askedBy = await assetInitiators(page, '.js');
   await page.goto('/settings');
   await expect(page.getByText('Payouts go to this address once a day', { exact: false })).toBeVisible();
   const ownScripts = await page
@@ -108,14 +116,7 @@ test("a screen's own stylesheets start with the page, and the stylesheet Vite's 
   page,
 }) => {
   await signInAs(page, demo.operator.email);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const askedBy = new Map<string, string[]>();
-  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
-    const { pathname } = new URL(request.url);
-    if (pathname.startsWith('/assets/') && pathname.endsWith('.css'))
-      askedBy.set(pathname, [...(askedBy.get(pathname) ?? []), initiator.type]);
-  });
+  const askedBy = await assetInitiators(page, '.css');
   await page.goto('/customers/create-sub');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const ownStyles = await page
