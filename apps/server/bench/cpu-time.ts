@@ -59,3 +59,18 @@ export function cpuUsed(before: CpuTimes | undefined, after: CpuTimes | undefine
   const used = (key: keyof CpuTimes) => (after[key] - before[key]).toFixed(1);
   return `CPU: main thread ${used('main')} s, its other threads ${used('threads')} s, PostgreSQL ${used('postgres')} s`;
 }
+
+/**
+ * Microseconds of the main thread and of PostgreSQL for each of `requests` served between two
+ * readings: what one read costs the two parts a core-bound rate is shared between. Linux counts
+ * in ticks of 10 ms, so a run needs a few thousand requests for these to mean much.
+ */
+export function cpuPerRequest(
+  before: CpuTimes | undefined,
+  after: CpuTimes | undefined,
+  requests: number,
+): { main: string; postgres: string } | undefined {
+  if (!before || !after || requests === 0) return undefined;
+  const micros = (key: keyof CpuTimes) => (((after[key] - before[key]) / requests) * 1e6).toFixed(0);
+  return { main: micros('main'), postgres: micros('postgres') };
+}

@@ -14,7 +14,7 @@ import { appMigrations } from '../src/server.ts';
 import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
 import { clusterReads } from './cluster-reads.ts';
 import { profiled } from './cpu-profile.ts';
-import { cpuTimes, cpuUsed } from './cpu-time.ts';
+import { cpuPerRequest, cpuTimes, cpuUsed } from './cpu-time.ts';
 import { fakeWebRoot, testConfig } from '../test/support/server.ts';
 
 const scale = {
@@ -235,11 +235,13 @@ async function measureReads(
         Array.from({ length: warmup }, () => ({ path: query.path })),
         32,
       );
+    const cpuBefore = cpuTimes();
     const result = await load(
       origin,
       Array.from({ length: requests }, () => ({ path: query.path })),
       32,
     );
+    const cost = cpuPerRequest(cpuBefore, cpuTimes(), requests);
     results[query.name] = result;
     const rate = requests / (result.elapsed / 1000);
     const fraction = ceiling
@@ -248,6 +250,8 @@ async function measureReads(
     line(
       `  ${query.name.padEnd(44)} p50 ${result.p50.toFixed(2).padStart(8)} ms   p99 ${result.p99.toFixed(2).padStart(8)} ms   ${rate.toFixed(0)} req/s${fraction}${result.failed ? `   ${result.failed} failed` : ''}`,
     );
+    if (cost)
+      line(`  ${''.padEnd(44)} CPU a request: server's main thread ${cost.main} µs, PostgreSQL ${cost.postgres} µs`);
   }
   return results;
 }
