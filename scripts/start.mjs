@@ -12,6 +12,8 @@ const webInputs = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/route-chunks.ts',
+  'apps/web/precompress.ts',
   'packages/contract/src',
 ];
 

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { routeChunksFile, type RouteChunks, type ScreenChunks } from '@pool/contract/route-chunks';
 import { screenPages, type ScreenPage } from './src/app/screen-pages.ts';
-
-/** Where the server finds, in the build, each path's chunks (read by `apps/server/src/http/route-preloads.ts`). */
-const routeChunksFile = '.vite/route-chunks.json';
 
 /** What this needs of a bundle's script: the module it stands for, the scripts it imports and its stylesheets. */
 interface BundledScript {
@@ -16,12 +14,6 @@ interface BundledScript {
   viteMetadata?: { importedCss: Set<string> };
 }
 
-/** What a screen's page needs beyond the entry's, as the addresses the browser asks for. */
-export interface ScreenChunks {
-  scripts: string[];
-  styles: string[];
-}
-
 type Bundle = Record<string, BundledScript | { type: 'asset' }>;
 
 /**
@@ -29,11 +21,7 @@ type Bundle = Record<string, BundledScript | { type: 'asset' }>;
  * imports statically, and those chunks' stylesheets. The entry's own are left out: the page already
  * loads them.
  */
-export function routeChunksOf(
-  bundle: Bundle,
-  pages: Record<string, ScreenPage>,
-  featuresFolder: string,
-): Record<string, ScreenChunks> {
+export function routeChunksOf(bundle: Bundle, pages: Record<string, ScreenPage>, featuresFolder: string): RouteChunks {
   const scripts = Object.values(bundle).filter((item): item is BundledScript => item.type === 'chunk');
   const byFile = new Map(scripts.map((script) => [script.fileName, script]));
   const closure = (fileName: string, seen = new Set<string>()): Set<string> => {

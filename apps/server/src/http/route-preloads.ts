@@ -1,13 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import escapeHtml from 'escape-html';
-
-/** What a screen's page needs beyond the entry's: its scripts, and the stylesheets those scripts wait for. */
-export interface ScreenChunks {
-  scripts: string[];
-  styles: string[];
-}
-
-/** Each screen path of the web app (`/customers/:id`) and what its page needs beyond the entry's. */
-export type RouteChunks = Record<string, ScreenChunks>;
+import { RouteChunks, routeChunksFile, type ScreenChunks } from '@pool/contract/route-chunks';
 
 interface Route {
   pattern: RegExp;
@@ -38,7 +32,7 @@ function routeOf(path: string, { scripts, styles }: ScreenChunks): Route {
  * The preload links of a page's own scripts and stylesheets, written into the page so that a phone
  * fetches them beside the entry instead of one round of requests after it has run, and the
  * stylesheets a third (issue 18). At low priority, as the entry's scripts (page-template.ts).
- * `chunks` is the build's `.vite/route-chunks.json` (apps/web/route-chunks.ts); a path no screen
+ * `chunks` is the build's list (`readRouteChunks`); a path no screen
  * matches gets none.
  */
 export function routePreloader(chunks: RouteChunks): (path: string) => string {
@@ -46,4 +40,16 @@ export function routePreloader(chunks: RouteChunks): (path: string) => string {
     .map(([path, screen]) => routeOf(path, screen))
     .sort((a, b) => b.fixedSegments - a.fixedSegments);
   return (path) => routes.find((route) => route.pattern.test(path))?.links ?? '';
+}
+
+/**
+ * The build's list of each screen's chunks; none from a build without it. A list that is not what
+ * the build writes stops the server here, naming the file, rather than serving pages without it.
+ */
+export function readRouteChunks(webRoot: string): RouteChunks {
+  const file = join(webRoot, routeChunksFile);
+  if (!existsSync(file)) return {};
+  const read = RouteChunks.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!read.success) throw new Error(`${file} is not the web build's list of route chunks: ${read.error.message}`);
+  return read.data;
 }

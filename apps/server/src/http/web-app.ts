@@ -11,7 +11,7 @@ import { servedTemplate } from './page-template.ts';
 import { pageEncoder } from './page-encoding.ts';
 import { layoutOfPath, pageShell, themeAttributes } from './page-shell.ts';
 import { firstCallPreloads, hasSessionCookie } from './first-calls.ts';
-import { routePreloader, type RouteChunks } from './route-preloads.ts';
+import { readRouteChunks, routePreloader } from './route-preloads.ts';
 
 /** Paths that belong to the API, services and files; an unknown one there is a 404, never the app. */
 const serverPrefixes = ['/api/', '/identity/', '/v0.1/', '/meta/', '/static/', '/assets/'];
@@ -63,12 +63,6 @@ export function pageWithConfig(
     .replace('</head>', `${head}</head>`)
     .replace('<html lang="en">', `<html lang="en" ${themeAttributes(config)}>`)
     .replace('<div id="root"></div>', `<div id="root">${pageShell(path, config.name)}</div>`);
-}
-
-/** The build's list of each screen's scripts (apps/web/route-chunks.ts); none from a build without it. */
-function readRouteChunks(webRoot: string): RouteChunks {
-  const file = join(webRoot, '.vite', 'route-chunks.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RouteChunks) : {};
 }
 
 /**
