@@ -85,4 +85,15 @@ describe('the balance cards (spec 2, 7)', () => {
     expect(screen.queryByText(/≈/)).toBeNull();
     expect(screen.queryByText(/\$|₽|0\.00$/)).toBeNull();
   });
+
+  it('keep each hint the same paragraph when the figures land, so the largest paint is the first render', async () => {
+    serve({ pricesUp: true });
+    renderInApp(<BalanceCards scope={scope} />, { config: configWith([], priceService) });
+    const processing = card(english.dashboard.balance.processing);
+    const hint = within(processing).getByText(english.dashboard.balance.processingHint);
+    expect(within(processing).getByText('—')).toBeVisible();
+    await within(processing).findByText('0.00005000 BTC');
+    expect(within(processing).getByText(english.dashboard.balance.processingHint)).toBe(hint);
+    expect(hint.isConnected).toBe(true);
+  });
 });
