@@ -130,6 +130,30 @@ test("a screen's own stylesheets start with the page, and the stylesheet Vite's 
   }
 });
 
+test("the customer forms build and run their schemas under the page's content security policy, which reports no violation", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  await signInAs(page, demo.operator.email);
+  for (const path of ['/customers', '/customers/create-customer', '/customers/create-sub']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  // The account name is checked as it is typed, with the contract's schema.
+  await page
+    .getByLabel(/account name/i)
+    .first()
+    .fill('farm_checked');
+  await expect(page.getByLabel(/account name/i).first()).toHaveValue('farm_checked');
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
+
 test("a visitor without a session at a signed-in path gets the sign-in screen's scripts with the page, not the dashboard's", async ({
   page,
 }) => {

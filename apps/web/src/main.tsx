@@ -1,3 +1,4 @@
+import '@/lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
