@@ -133,6 +133,7 @@ test("a screen's own stylesheets start with the page, and the stylesheet Vite's 
 test("the customer forms build and run their schemas under the page's content security policy, which reports no violation", async ({
   page,
 }) => {
+  // Each page load starts a new list: it is read before the next one.
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { cspViolations: seen });
@@ -140,18 +141,21 @@ test("the customer forms build and run their schemas under the page's content se
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
+  const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   await signInAs(page, demo.operator.email);
+  const reported: Record<string, string[]> = {};
   for (const path of ['/customers', '/customers/create-customer', '/customers/create-sub']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path.endsWith('create-sub')) {
+      // The account name is checked as it is typed, with the contract's schema.
+      const name = page.getByLabel(/account name/i).first();
+      await name.fill('farm_checked');
+      await expect(name).toHaveValue('farm_checked');
+    }
+    reported[path] = await violations();
   }
-  // The account name is checked as it is typed, with the contract's schema.
-  await page
-    .getByLabel(/account name/i)
-    .first()
-    .fill('farm_checked');
-  await expect(page.getByLabel(/account name/i).first()).toHaveValue('farm_checked');
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  expect(reported).toEqual({ '/customers': [], '/customers/create-customer': [], '/customers/create-sub': [] });
 });
 
 test("a visitor without a session at a signed-in path gets the sign-in screen's scripts with the page, not the dashboard's", async ({
