@@ -23,6 +23,21 @@ async function assetInitiators(page: Page, extension: '.js' | '.css'): Promise<M
   return askedBy;
 }
 
+/**
+ * The content security policy's violations each page load reports from its first script on; the
+ * reader answers those of the page loaded last (each load starts a new list).
+ */
+async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
 test.describe('the first paint, before any script has run', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -133,15 +148,7 @@ test("a screen's own stylesheets start with the page, and the stylesheet Vite's 
 test("the customer forms build and run their schemas under the page's content security policy, which reports no violation", async ({
   page,
 }) => {
-  // Each page load starts a new list: it is read before the next one.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { cspViolations: seen });
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-  const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  const violations = await recordCspViolations(page);
   await signInAs(page, demo.operator.email);
   const reported: Record<string, string[]> = {};
   for (const path of ['/customers', '/customers/create-customer', '/customers/create-sub']) {
@@ -156,6 +163,20 @@ test("the customer forms build and run their schemas under the page's content se
     reported[path] = await violations();
   }
   expect(reported).toEqual({ '/customers': [], '/customers/create-customer': [], '/customers/create-sub': [] });
+});
+
+test("the browser's number and date data loads on a thread of its own as the app starts, under the page's content security policy", async ({
+  page,
+}) => {
+  const violations = await recordCspViolations(page);
+  await signInAs(page, demo.bob.email);
+  const threads: string[] = [];
+  page.on('worker', (worker) => threads.push(worker.url()));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Its code comes inside the entry, so it starts from a blob: address, without a request of its own.
+  expect(threads).toEqual([expect.stringMatching(/^blob:http:\/\/localhost:\d+\//)]);
+  expect(await violations()).toEqual([]);
 });
 
 test("a visitor without a session at a signed-in path gets the sign-in screen's scripts with the page, not the dashboard's", async ({

@@ -9,6 +9,8 @@ import { loadPoolConfig } from '@/lib/config/get-pool-config.ts';
 import { applyTheme, themeOf } from '@/lib/config/theme.ts';
 import { chooseLanguage } from '@/lib/i18n/choose-language.ts';
 import { initI18n, loadTranslations } from '@/lib/i18n/i18n.ts';
+import { intlLocaleOf } from '@/lib/format/locale.ts';
+import { warmIntl } from '@/lib/format/warm-intl.ts';
 import { installStepUp } from '@/lib/api-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { stepUp } from '@/lib/step-up/step-up-store.ts';
@@ -34,6 +36,7 @@ async function boot(): Promise<void> {
     browser: navigator.languages,
     available: config?.settings.available_languages,
   });
+  warmIntl(intlLocaleOf(language));
   const i18n = await initI18n(await loadTranslations(language));
   installStepUp(() => stepUp.request());
   const router = createBrowserRouter(routes);
