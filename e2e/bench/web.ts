@@ -108,7 +108,10 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
     `${preset.padEnd(8)}${routeName(path).padEnd(32)} performance ${score('performance')}  ` +
       `accessibility ${score('accessibility')}  best practices ${score('best-practices')}  ` +
       `FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  ` +
-      `TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}` +
+      `TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}  ` +
+      // The simulated phone's main-thread work, and Lighthouse's measure of this machine's CPU (higher is
+      // faster): the simulation scales what it saw here, so a slower machine reads a slower phone.
+      `main thread ${metric('mainthread-work-breakdown')}  machine ${Math.round(lhr.environment.benchmarkIndex)}` +
       (runs.length > 1 ? `  (runs: ${runs.map(performance).join(', ')})` : '') +
       // A page that sent the browser elsewhere (a session that did not reach the server) measured that page instead.
       (endedAt === path ? '' : `  ENDED AT ${endedAt}`),
