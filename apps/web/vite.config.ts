@@ -3,13 +3,19 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompressBuild } from './precompress.ts';
 import { listRouteChunks } from './route-chunks.ts';
+import { productionBuilds } from './production-builds.ts';
 
 const serverPort = process.env.PORT ?? '8080';
 const server = `http://127.0.0.1:${serverPort}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), listRouteChunks(), precompressBuild()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? productionBuilds : []),
+    ],
+  },
   // Sentry's own flag: its SDK drops its debug logging from the build (the error-reporting chunk).
   define: { __SENTRY_DEBUG__: 'false' },
   build: {
@@ -38,4 +44,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': server, '/identity': server, '/v0.1': server, '/meta': server },
   },
-});
+}));
