@@ -2,6 +2,7 @@
 // PostgreSQL (and a demo-sized one on PGlite), measures ingest end to end over HTTP and the
 // latency of charts and worker lists against the same answers computed from raw shares.
 import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { applyMigrations, openDatabase, type Database } from '@pool/db/database';
@@ -260,6 +261,27 @@ async function measureReads(
  * Batches of 5,000 events over every worker, as many stratum servers would send them at once
  * (BENCH_INGEST_IN_FLIGHT); each answer comes after its commit.
  */
+/** Updates of worker rows so far, and how many were heap-only (HOT): the row's own page, no index written. */
+async function workerRowUpdates(database: Database): Promise<{ all: number; hot: number }> {
+  const [row] = await database.query<{ all: string; hot: string }>(
+    `select n_tup_upd::text as all, n_tup_hot_upd::text as hot from pg_stat_user_tables
+     where schemaname = 'app' and relname = 'workers'`,
+  );
+  return { all: Number(row?.all ?? 0), hot: Number(row?.hot ?? 0) };
+}
+
+/** PostgreSQL's counters once they have settled: each connection reports them within seconds of going idle. */
+async function settledWorkerRowUpdates(database: Database, before: { all: number }) {
+  let last = await workerRowUpdates(database);
+  for (let wait = 0; wait < 24; wait += 1) {
+    await sleep(500);
+    const now = await workerRowUpdates(database);
+    if (now.all === last.all && now.all > before.all) return now;
+    last = now;
+  }
+  return last;
+}
+
 async function measureIngest(origin: string, database: Database, engine: MiningEngine, label: string, total: number) {
   const workers = await database.query<{ account_name: string; worker_name: string }>(
     'select m.account_name, w.worker_name from app.workers w join app.miners m on m.id = w.miner_id',
@@ -286,6 +308,7 @@ async function measureIngest(origin: string, database: Database, engine: MiningE
     path: `${api}/ingest/shares`,
     body: `{"batch_id":"${label}-${n}","events":${templates[n % templates.length]}}`,
   }));
+  const updatesBefore = label === 'pg' ? await workerRowUpdates(database) : undefined;
   const before = engine.counters().counted;
   const cpuBefore = cpuTimes();
   const result = await load(origin, requests, scale.ingestInFlight, 'POST');
@@ -296,6 +319,14 @@ async function measureIngest(origin: string, database: Database, engine: MiningE
     `  ingest over HTTP, ${label}: ${counted} shares committed in ${(result.elapsed / 1000).toFixed(1)} s = ${rate.toFixed(0)} shares/s (batch p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms${result.failed ? `, ${result.failed} failed` : ''})`,
   );
   line(`    ${cpu} (${(result.elapsed / 1000).toFixed(1)} s on ${availableParallelism()} cores)`);
+  if (updatesBefore) {
+    const after = await settledWorkerRowUpdates(database, updatesBefore);
+    const all = after.all - updatesBefore.all;
+    const hot = after.hot - updatesBefore.hot;
+    line(
+      `    the flushes updated worker rows ${all.toLocaleString('en')} times, ${((hot / all) * 100).toFixed(0)} % of them on the row's own page without writing an index (HOT)`,
+    );
+  }
   return rate;
 }
 

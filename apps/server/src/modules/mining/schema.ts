@@ -19,7 +19,9 @@ const at = () => timestamp({ withTimezone: true });
 /**
  * A worker (machine) of a miner, created on its first share. The current figures are written
  * when buckets close, so that a worker list page is an index scan on its sort key; the status is
- * not stored because it follows from `last_share_at` and the clock.
+ * not stored because it follows from `last_share_at` and the clock. Its pages are kept 30 % free
+ * (fillfactor, migration 0017), which drizzle's table builder cannot say: the flushes' updates of the
+ * share times, which no index holds, then stay on the row's page without writing the indexes.
  */
 export const workers = app.table(
   'workers',
