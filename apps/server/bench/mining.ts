@@ -257,10 +257,6 @@ async function measureReads(
   return results;
 }
 
-/**
- * Batches of 5,000 events over every worker, as many stratum servers would send them at once
- * (BENCH_INGEST_IN_FLIGHT); each answer comes after its commit.
- */
 /** Updates of worker rows so far, and how many were heap-only (HOT): the row's own page, no index written. */
 async function workerRowUpdates(database: Database): Promise<{ all: number; hot: number }> {
   const [row] = await database.query<{ all: string; hot: string }>(
@@ -282,6 +278,10 @@ async function settledWorkerRowUpdates(database: Database, before: { all: number
   return last;
 }
 
+/**
+ * Batches of 5,000 events over every worker, as many stratum servers would send them at once
+ * (BENCH_INGEST_IN_FLIGHT); each answer comes after its commit.
+ */
 async function measureIngest(origin: string, database: Database, engine: MiningEngine, label: string, total: number) {
   const workers = await database.query<{ account_name: string; worker_name: string }>(
     'select m.account_name, w.worker_name from app.workers w join app.miners m on m.id = w.miner_id',
