@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { productionBuilds, reactRouterProductionBuild } from './production-builds.ts';
+import type { Alias, ConfigEnv } from 'vite';
+import { reactRouterProductionBuild } from './production-builds.ts';
+import viteConfig from './vite.config.ts';
 
 const devWarnings = /var ENABLE_DEV_WARNINGS = (true|false);/;
 
@@ -16,8 +18,17 @@ function devWarningsOf(entry: string): string[] {
 
 describe('production builds', () => {
   it('resolves react-router to the production build of the installed version, which has its warnings off', () => {
-    expect(productionBuilds).toEqual([{ find: /^react-router$/, replacement: reactRouterProductionBuild }]);
     expect(devWarningsOf(reactRouterProductionBuild)).toEqual(['false']);
+  });
+
+  it('are what `vite build` resolves react-router to; the dev server keeps the package as it is', () => {
+    const aliasesOf = (command: ConfigEnv['command']) => {
+      const config = viteConfig({ command, mode: 'production' });
+      return (config.resolve?.alias as Alias[]).filter((alias) => alias.find instanceof RegExp);
+    };
+    const routerOf = (aliases: Alias[]) => aliases.find((alias) => (alias.find as RegExp).test('react-router'));
+    expect(routerOf(aliasesOf('build'))?.replacement).toBe(reactRouterProductionBuild);
+    expect(routerOf(aliasesOf('serve'))).toBeUndefined();
   });
 
   it('is needed: the package, imported as the app imports it, still resolves to the build with the warnings on', () => {
