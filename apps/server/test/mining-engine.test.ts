@@ -252,6 +252,8 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
     expect(await sum(`select count(*)::int as total from app.workers where worker_name = 'farm-01'`)).toBe(0);
     const result = await submit([share('farm-01', clock.now() - 1000, 4242)]);
     expect(result).toMatchObject({ accepted: 1, rejected: 0 });
+    // The batch is answered once its flush commits; the minute buckets follow the log's fold.
+    await engine.flush();
     expect(
       await sum(
         `select sum(m.accepted_difficulty) as total from app.worker_hashrate_1m m join app.workers w on w.id = m.worker_id

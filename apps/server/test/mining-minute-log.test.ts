@@ -17,14 +17,14 @@ describe.each(testDatabaseKinds)('the worker-minute log on %s', (kind) => {
   let batch = 0;
   const engines: MiningEngine[] = [];
 
-  /** An engine that folds the log only when it starts, ticks or stops (its first flush, too). */
-  async function startEngine(): Promise<MiningEngine> {
+  /** By default, an engine that folds the log only when it starts, ticks or stops (its first flush, too). */
+  async function startEngine(foldInterval = 60 * minute): Promise<MiningEngine> {
     const engine = miningEngine({
       database: t.database,
       pool: t.pool,
       clock: clock.now,
       flushInterval: 0,
-      foldInterval: 60 * minute,
+      foldInterval,
       tickInterval: 0,
     });
     engines.push(engine);
@@ -58,6 +58,8 @@ describe.each(testDatabaseKinds)('the worker-minute log on %s', (kind) => {
   it('commits a flush to the log, and folds it into the buckets before the minute closes', async () => {
     const engine = await startEngine();
     await submit(engine, 1000);
+    // The first flush's fold runs beside the flushes; `flush` waits for it.
+    await engine.flush();
     expect([await inBuckets(), await inLog()]).toEqual([1000, 0]);
 
     await submit(engine, 200);
@@ -77,6 +79,7 @@ describe.each(testDatabaseKinds)('the worker-minute log on %s', (kind) => {
     const first = await startEngine();
     const before = await inBuckets();
     await submit(first, 5);
+    await first.flush();
     await submit(first, 7, 'log-kept');
     expect([await inBuckets(), await inLog()]).toEqual([before + 5, 7]);
     // The first writer never stops: its process died with the log unfolded.
@@ -87,5 +90,28 @@ describe.each(testDatabaseKinds)('the worker-minute log on %s', (kind) => {
     await expect(submit(second, 7, 'log-kept')).resolves.toMatchObject({ duplicate: true });
     await startEngine();
     expect([await inBuckets(), await inLog()]).toEqual([before + 12, 0]);
+  });
+
+  // PGlite has one connection: its statements queue, and nothing can run beside another.
+  it.runIf(kind === 'postgres')('answers a batch while the fold of the log is held up', async () => {
+    const engine = await startEngine(0);
+    await engine.flush();
+    const { driver } = t.database;
+    if (driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const before = await inBuckets();
+    // Another session holds the minute buckets: every fold waits for it to commit.
+    const holder = await driver.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table app.worker_hashrate_1m in exclusive mode');
+      await expect(submit(engine, 11)).resolves.toMatchObject({ accepted: 1, duplicate: false });
+      await expect(submit(engine, 13)).resolves.toMatchObject({ accepted: 1, duplicate: false });
+      expect(await inBuckets()).toBe(before);
+    } finally {
+      await holder.query('commit');
+      holder.release();
+    }
+    await engine.flush();
+    expect([await inBuckets(), await inLog()]).toEqual([before + 24, 0]);
   });
 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@pool/db/testing';
-import { bucketColumns, flushWrites, type FlushInput } from '../src/modules/mining/engine/flush-writes.ts';
+import { flushWrites } from '../src/modules/mining/engine/flush-writes.ts';
 import { miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 
 /** Enough workers to fill several pages of the table. */
 const workerCount = 400;
 
 /**
- * The ingest's flushes write each active worker's first and last share times. PostgreSQL writes
+ * After its flushes, the ingest writes each active worker's first and last share times. PostgreSQL writes
  * such an update without touching the table's 16 indexes only when the new version of the row
  * fits on the row's own page, and no index holds a column it changes (migration 0017): the
  * cheapest write of the whole ingest, measured in bench:mining.
@@ -36,22 +36,16 @@ describe.each(testDatabaseKinds)("the workers table's pages on %s", (kind) => {
     await t?.database.close();
   });
 
-  it("keeps room on each page, so a flush's activity update stays on the worker's own page", async () => {
+  it("keeps room on each page, so an update of the share times stays on the worker's own page", async () => {
     const before = await pageOf();
     expect(new Set(before.values()).size).toBeGreaterThan(2);
 
     // A quarter of the workers mined, spread over every page, as a flush finds them.
     const mined = [...before.keys()].filter((_, position) => position % 4 === 0);
     const at = Date.parse('2026-05-04T10:00:00Z');
-    const flush: FlushInput = {
-      batches: [],
-      workerMinutes: bucketColumns(new Int32Array(0), 0),
-      accountMinutes: [],
-      workerActivity: mined.map((owner) => ({ owner, firstShareAt: at, lastShareAt: at + 1000 })),
-      accountActivity: [],
-      unallocated: [],
-    };
-    await flushWrites(t.database).commitFlush(flush, at + 2000);
+    await flushWrites(t.database).storeWorkerActivity(
+      mined.map((owner) => ({ owner, firstShareAt: at, lastShareAt: at + 1000 })),
+    );
 
     const after = await pageOf();
     const [written] = await t.database.query<{ n: number }>(

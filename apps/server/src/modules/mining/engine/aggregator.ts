@@ -15,7 +15,10 @@ export interface WorkerEntry {
   firstShareAt: number | null;
   /** The last share committed to the database; status follows from it. */
   lastShareAt: number | null;
-  /** What the worker's row says; it trails `lastShareAt` by at most a few seconds (worker-activity.ts). */
+  /**
+   * What the worker's row says, or will once the write under way commits (background-writes.ts);
+   * it trails `lastShareAt` by at most a few seconds (worker-activity.ts).
+   */
   storedLastShareAt: number | null;
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '@pool/db/database';
 import { shareAggregator } from './aggregator.ts';
+import { backgroundWrites } from './background-writes.ts';
 import { miningEventBus, type MiningEventBus } from '../events.ts';
 import { serialChain, snapshotFlusher } from './flusher.ts';
 import { batchIntake, waitingBatches, type HistoryMinute } from '../ingest/intake.ts';
@@ -62,8 +63,9 @@ export function miningEngine(options: MiningEngineOptions) {
   const aggregator = shareAggregator();
   const serially = serialChain();
   const queue = waitingBatches();
+  const background = backgroundWrites({ repository, onError });
   /** What the parts share; each takes the pieces it needs. */
-  const shared = { clock, events, onError, repository, registry, closer, aggregator, serially, queue };
+  const shared = { clock, events, onError, repository, registry, closer, aggregator, serially, queue, background };
   const flushInterval = options.flushInterval ?? 1000;
   const flusher = snapshotFlusher({
     ...shared,
@@ -95,7 +97,7 @@ export function miningEngine(options: MiningEngineOptions) {
       unfollow = undefined;
       started = true;
       // What a writer that stopped short logged is read as soon as this one starts.
-      await serially(() => repository.foldWorkerMinutes());
+      await serially(() => background.drain());
       await registry.load();
       await ticker.start();
     },
@@ -108,7 +110,7 @@ export function miningEngine(options: MiningEngineOptions) {
       flusher.cancelScheduled();
       await flusher.flush();
       await serially(async () => {
-        await repository.foldWorkerMinutes();
+        await background.drain();
         await catchUpActivity(repository, registry, clock(), 0);
       });
     },
@@ -130,7 +132,11 @@ export function miningEngine(options: MiningEngineOptions) {
     /** A batch checked elsewhere (the HTTP ingest's parser threads) against `validationLimits()`. */
     submitChecked: intake.submitChecked,
     validationLimits: intake.limits,
-    flush: flusher.flush,
+    /** Writes what is pending now and folds it into the minute buckets. */
+    async flush(): Promise<void> {
+      await flusher.flush();
+      await serially(() => background.drain());
+    },
     tick: ticker.tick,
 
     /** Writes minutes summed elsewhere (the demo's history) through the same flush and roll-ups. */
@@ -138,7 +144,7 @@ export function miningEngine(options: MiningEngineOptions) {
       const from = await intake.importHistory(batchId, minutes);
       if (Number.isFinite(from)) {
         await serially(async () => {
-          await repository.foldWorkerMinutes();
+          await background.drain();
           await closer.rollUpHistory(from);
         });
       }

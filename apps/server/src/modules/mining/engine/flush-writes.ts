@@ -44,7 +44,6 @@ export interface FlushInput {
   batches: { batchId: string; accepted: number; rejected: number }[];
   workerMinutes: BucketColumns<Int32Array>;
   accountMinutes: BucketDelta<string>[];
-  workerActivity: ActivityDelta<number>[];
   accountActivity: (ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' })[];
   /** Accepted work of account names no live miner has, per pool, name and UTC day (epoch ms). */
   unallocated: { poolId: string; accountName: string; day: number; acceptedDifficulty: number; shares: number }[];
@@ -129,8 +128,8 @@ async function insertBatches(tx: Query, batches: FlushInput['batches'], now: num
   );
 }
 
-async function updateWorkerActivity(tx: Query, rows: FlushInput['workerActivity']): Promise<void> {
-  await tx(
+async function updateWorkerActivity(query: Query, rows: ActivityDelta<number>[]): Promise<void> {
+  await query(
     `update app.workers w set
        first_share_at = least(coalesce(w.first_share_at, u.first_at), u.first_at),
        last_share_at = greatest(coalesce(w.last_share_at, u.last_at), u.last_at)
@@ -194,17 +193,15 @@ export function flushWrites(database: Database) {
 
     /**
      * The flush: batch ids and their minutes commit together, so a batch counts once. Worker
-     * minutes go to the log; `fold` moves the log into the buckets in the same transaction.
+     * minutes go to the log, which `foldWorkerMinutes` moves into the buckets later.
      */
-    async commitFlush(input: FlushInput, now: number, { fold = false } = {}): Promise<void> {
+    async commitFlush(input: FlushInput, now: number): Promise<void> {
       await transaction(database, async (tx) => {
         if (input.batches.length > 0) await insertBatches(tx, input.batches, now);
         if (input.workerMinutes.owners.length > 0) await tx(appendWorkerMinutes, bucketParams(input.workerMinutes));
-        if (fold) await tx(foldWorkerMinutes);
         if (input.accountMinutes.length > 0) {
           await tx(upsertAccountMinutes, bucketParams(accountColumns(input.accountMinutes)));
         }
-        if (input.workerActivity.length > 0) await updateWorkerActivity(tx, input.workerActivity);
         if (input.accountActivity.length > 0) await upsertAccountActivity(tx, input.accountActivity);
         if (input.unallocated.length > 0) await upsertUnallocated(tx, input.unallocated);
       });
@@ -213,6 +210,11 @@ export function flushWrites(database: Database) {
     /** Moves the worker minutes logged by flushes into `worker_hashrate_1m`. */
     async foldWorkerMinutes(): Promise<void> {
       await query(foldWorkerMinutes);
+    },
+
+    /** Moves worker rows' share times outward to these (by worker id); one statement. */
+    async storeWorkerActivity(rows: ActivityDelta<number>[]): Promise<void> {
+      if (rows.length > 0) await updateWorkerActivity(query, rows);
     },
 
     /** Stores each account's worker counts by status, as the engine counted them. */

@@ -16,13 +16,13 @@ function recordingFlusher(failWith?: Error, foldInterval = 0) {
     aggregator: shareAggregator(),
     registry: { assignIds: () => Promise.resolve() },
     repository: {
-      commitFlush: async (input: FlushInput, _now: number, { fold = false } = {}) => {
+      commitFlush: async (input: FlushInput) => {
         commits.push(input.batches);
-        folds.push(fold);
         await Promise.resolve();
         if (failWith) throw failWith;
       },
     },
+    background: { hand: (_rows, { fold }) => folds.push(fold) },
     closer: { markLate: () => {} },
     events: miningEventBus(),
     serially: serialChain(),

@@ -1,4 +1,5 @@
 import type { FlushSnapshot, ShareAggregator, WorkerEntry } from './aggregator.ts';
+import type { BackgroundWrites } from './background-writes.ts';
 import type { MiningEventBus } from '../events.ts';
 import type { WaitingBatch, WaitingBatches } from '../ingest/intake.ts';
 import type { BucketCloser } from './rollup.ts';
@@ -26,6 +27,7 @@ export interface SnapshotFlusherOptions {
   registry: Pick<WorkerRegistry, 'assignIds'>;
   repository: Pick<MiningWriteRepository, 'commitFlush'>;
   closer: Pick<BucketCloser, 'markLate'>;
+  background: Pick<BackgroundWrites, 'hand'>;
   events: MiningEventBus;
   serially: Serially;
   clock: () => number;
@@ -47,25 +49,22 @@ function activityOf(snapshot: FlushSnapshot): FlushSnapshot['workerActivity'] {
   }));
 }
 
-function flushInputOf(batches: WaitingBatch[], snapshot: FlushSnapshot, stored: FlushSnapshot['workerActivity']) {
+function flushInputOf(batches: WaitingBatch[], snapshot: FlushSnapshot) {
   return {
     batches: batches.map(({ batchId, accepted, rejected }) => ({ batchId, accepted, rejected })),
     workerMinutes: { ...snapshot.workerMinutes, owners: Int32Array.from(snapshot.workerMinutes.owners, idOf) },
     accountMinutes: snapshot.accountMinutes,
-    workerActivity: stored.map((row) => ({ ...row, owner: idOf(row.owner) })),
     accountActivity: snapshot.accountActivity,
     unallocated: snapshot.unallocated,
   };
 }
 
-/** After the commit: the workers learn what was stored, late minutes are marked, statuses move. */
+/** After the commit: late minutes are marked, the workers' shares and statuses move. */
 function moveWorkers(
   { closer, events }: Pick<SnapshotFlusherOptions, 'closer' | 'events'>,
   snapshot: FlushSnapshot,
-  stored: FlushSnapshot['workerActivity'],
   now: number,
 ): void {
-  for (const row of stored) row.owner.storedLastShareAt = row.lastShareAt;
   const { owners, bucketStarts } = snapshot.workerMinutes;
   owners.forEach((owner, row) => closer.markLate(idOf(owner), accountsOf(owner), bucketStarts[row] as number));
   for (const { owner: entry, firstShareAt, lastShareAt } of snapshot.workerActivity) {
@@ -80,9 +79,11 @@ function moveWorkers(
 /**
  * Group commit: each flush writes what the aggregator summed and every batch that waited for it
  * in one transaction, one flush at a time, then moves the workers on and announces their status.
+ * The fold and the worker rows' share times follow in the background, not holding the batches.
  */
 export function snapshotFlusher(options: SnapshotFlusherOptions) {
-  const { queue, aggregator, registry, repository, serially, clock, interval, foldInterval, onError } = options;
+  const { queue, aggregator, registry, repository, background, serially, clock, interval, foldInterval, onError } =
+    options;
   let flushing: Promise<void> | undefined;
   let scheduled: NodeJS.Timeout | undefined;
   let lastFlushStart = -Infinity;
@@ -94,12 +95,12 @@ export function snapshotFlusher(options: SnapshotFlusherOptions) {
     await serially(async () => {
       await registry.assignIds(snapshot.workerActivity.map((row) => row.owner));
       const now = clock();
-      const stored = activityOf(snapshot);
+      await repository.commitFlush(flushInputOf(batches, snapshot), now);
+      counted += snapshot.shares;
       const fold = performance.now() - lastFoldStart >= foldInterval;
       if (fold) lastFoldStart = performance.now();
-      await repository.commitFlush(flushInputOf(batches, snapshot, stored), now, { fold });
-      counted += snapshot.shares;
-      moveWorkers(options, snapshot, stored, now);
+      background.hand(activityOf(snapshot), { fold });
+      moveWorkers(options, snapshot, now);
     });
   }
 

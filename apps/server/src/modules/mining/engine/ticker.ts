@@ -1,3 +1,4 @@
+import type { BackgroundWrites } from './background-writes.ts';
 import type { MiningEventBus } from '../events.ts';
 import type { Serially } from './flusher.ts';
 import type { BucketCloser } from './rollup.ts';
@@ -20,7 +21,8 @@ export interface MiningTickerOptions {
   serially: Serially;
   closer: BucketCloser;
   registry: WorkerRegistry;
-  repository: Pick<MiningWriteRepository, 'applyRetention' | 'commitFlush' | 'foldWorkerMinutes'>;
+  repository: Pick<MiningWriteRepository, 'applyRetention' | 'storeWorkerActivity'>;
+  background: Pick<BackgroundWrites, 'drain'>;
   counts: WorkerCountStore;
   events: MiningEventBus;
   onError: (error: unknown, during: string) => void;
@@ -31,7 +33,19 @@ export interface MiningTickerOptions {
  * old data is dropped once a minute, and worker counts and quiet workers' rows are brought up to date.
  */
 export function miningTicker(options: MiningTickerOptions) {
-  const { clock, interval, batchRetention, serially, closer, registry, repository, counts, events, onError } = options;
+  const {
+    clock,
+    interval,
+    batchRetention,
+    serially,
+    closer,
+    registry,
+    repository,
+    background,
+    counts,
+    events,
+    onError,
+  } = options;
   let timers: NodeJS.Timeout[] = [];
   let lastTickAt = clock();
   let lastRetentionAt = 0;
@@ -40,7 +54,7 @@ export function miningTicker(options: MiningTickerOptions) {
     await serially(async () => {
       const now = clock();
       // Buckets close, roll up and lose their workers only with every logged minute in them.
-      await repository.foldWorkerMinutes();
+      await background.drain();
       await closer.close(now);
       for (const entry of registry.all()) {
         if (entry.lastShareAt === null) continue;

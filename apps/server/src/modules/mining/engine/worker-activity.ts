@@ -1,5 +1,4 @@
 import type { FlushSnapshot } from './aggregator.ts';
-import { bucketColumns } from './flush-writes.ts';
 import type { WorkerRegistry } from './worker-registry.ts';
 import type { MiningWriteRepository } from './write-repository.ts';
 
@@ -20,7 +19,7 @@ export function activityToStore(rows: FlushSnapshot['workerActivity'], step: num
 
 /** Stores the last share of workers whose row trails it and that have shared nothing since `quietFor`. */
 export async function catchUpActivity(
-  repository: Pick<MiningWriteRepository, 'commitFlush'>,
+  repository: Pick<MiningWriteRepository, 'storeWorkerActivity'>,
   registry: WorkerRegistry,
   now: number,
   quietFor: number,
@@ -33,20 +32,12 @@ export async function catchUpActivity(
       now - entry.lastShareAt >= quietFor,
   );
   if (behind.length === 0) return;
-  await repository.commitFlush(
-    {
-      batches: [],
-      workerMinutes: bucketColumns(new Int32Array(0), 0),
-      accountMinutes: [],
-      accountActivity: [],
-      unallocated: [],
-      workerActivity: behind.map((entry) => ({
-        owner: entry.id ?? 0,
-        firstShareAt: entry.firstShareAt ?? entry.lastShareAt ?? now,
-        lastShareAt: entry.lastShareAt ?? now,
-      })),
-    },
-    now,
+  await repository.storeWorkerActivity(
+    behind.map((entry) => ({
+      owner: entry.id ?? 0,
+      firstShareAt: entry.firstShareAt ?? entry.lastShareAt ?? now,
+      lastShareAt: entry.lastShareAt ?? now,
+    })),
   );
   for (const entry of behind) entry.storedLastShareAt = entry.lastShareAt;
 }
