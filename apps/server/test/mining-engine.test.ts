@@ -214,9 +214,12 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
       )[0]?.at.getTime();
     await submit([share('farm-05', now - 10_000)]);
     await submit([share('farm-05', now - 2_000)]);
+    // The rows move in the background: `flush` waits for them.
+    await engine.flush();
     expect(await stored()).toBe(now - 10_000);
     clock.advance(20_000);
     await engine.tick();
+    await engine.flush();
     expect(await stored()).toBe(now - 2_000);
   });
 

@@ -114,4 +114,35 @@ describe.each(testDatabaseKinds)('the worker-minute log on %s', (kind) => {
     await engine.flush();
     expect([await inBuckets(), await inLog()]).toEqual([before + 24, 0]);
   });
+
+  it.runIf(kind === 'postgres')('ticks past a held-up fold until a minute is to close, then waits for it', async () => {
+    const engine = await startEngine(0);
+    // This tick drops old data, which a later tick within the minute leaves alone.
+    await engine.tick();
+    const before = await inBuckets();
+    const { driver } = t.database;
+    if (driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const holder = await driver.pool.connect();
+    let ticked = false;
+    let closing: Promise<void> | undefined;
+    try {
+      await holder.query('begin');
+      await holder.query('lock table app.worker_hashrate_1m in exclusive mode');
+      await submit(engine, 17);
+      // Nothing closes yet: the tick answers though the fold waits.
+      await engine.tick();
+      // The minute ends: its tick waits for the fold, as the close reads the buckets.
+      clock.advance(minute);
+      closing = engine.tick().then(() => {
+        ticked = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ticked).toBe(false);
+    } finally {
+      await holder.query('commit');
+      holder.release();
+    }
+    await closing;
+    expect([await inBuckets(), await inLog()]).toEqual([before + 17, 0]);
+  });
 });

@@ -8,7 +8,7 @@ import { bucketCloser } from './rollup.ts';
 import { resolutionSpec } from '../resolutions.ts';
 import { defaultMaxAhead, defaultMaxShareAge } from '../ingest/share-validation.ts';
 import { miningTicker } from './ticker.ts';
-import { catchUpActivity } from './worker-activity.ts';
+import { quietRowsBehind } from './worker-activity.ts';
 import { workerRegistry } from './worker-registry.ts';
 import { workerCountStore } from './worker-status.ts';
 import { miningWriteRepository } from './write-repository.ts';
@@ -110,8 +110,8 @@ export function miningEngine(options: MiningEngineOptions) {
       flusher.cancelScheduled();
       await flusher.flush();
       await serially(async () => {
+        background.hand(quietRowsBehind(registry, clock(), 0), { fold: false });
         await background.drain();
-        await catchUpActivity(repository, registry, clock(), 0);
       });
     },
 

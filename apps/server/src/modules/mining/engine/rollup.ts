@@ -91,6 +91,15 @@ export function bucketCloser(
       for (const account of accountIds) entry.accounts.add(account);
     },
 
+    /** Would `close` close a bucket or recompute one that late shares reached? Both read the minute buckets. */
+    due(now: number): boolean {
+      return (
+        dirty.size > 0 ||
+        dirtyStats.size > 0 ||
+        resolutionSpecs.some((spec) => bucketStart(now - options.closeDelay, spec.width) > closedThrough(spec.name))
+      );
+    },
+
     /** Closes every bucket that ended, announces it, then recomputes what late shares changed. */
     async close(now: number): Promise<void> {
       for (const spec of resolutionSpecs) {

@@ -3,7 +3,7 @@ import type { MiningEventBus } from '../events.ts';
 import type { Serially } from './flusher.ts';
 import type { BucketCloser } from './rollup.ts';
 import { workerStatus } from '../rules.ts';
-import { activityStep, catchUpActivity } from './worker-activity.ts';
+import { activityStep, quietRowsBehind } from './worker-activity.ts';
 import type { WorkerRegistry } from './worker-registry.ts';
 import { announceStatus, type WorkerCountStore } from './worker-status.ts';
 import type { MiningWriteRepository } from './write-repository.ts';
@@ -21,8 +21,8 @@ export interface MiningTickerOptions {
   serially: Serially;
   closer: BucketCloser;
   registry: WorkerRegistry;
-  repository: Pick<MiningWriteRepository, 'applyRetention' | 'storeWorkerActivity'>;
-  background: Pick<BackgroundWrites, 'drain'>;
+  repository: Pick<MiningWriteRepository, 'applyRetention'>;
+  background: Pick<BackgroundWrites, 'drain' | 'hand'>;
   counts: WorkerCountStore;
   events: MiningEventBus;
   onError: (error: unknown, during: string) => void;
@@ -53,9 +53,12 @@ export function miningTicker(options: MiningTickerOptions) {
   async function tick(): Promise<void> {
     await serially(async () => {
       const now = clock();
-      // Buckets close, roll up and lose their workers only with every logged minute in them.
-      await background.drain();
-      await closer.close(now);
+      // Buckets close, roll up and lose their workers only with every logged minute in them. The
+      // drain waits for the background write too, so a tick that closes nothing leaves it be.
+      if (closer.due(now)) {
+        await background.drain();
+        await closer.close(now);
+      }
       for (const entry of registry.all()) {
         if (entry.lastShareAt === null) continue;
         const before = workerStatus(entry.lastShareAt, lastTickAt);
@@ -68,7 +71,7 @@ export function miningTicker(options: MiningTickerOptions) {
         lastRetentionAt = now;
       }
       await counts.store(now);
-      await catchUpActivity(repository, registry, now, activityStep);
+      background.hand(quietRowsBehind(registry, now, activityStep), { fold: false });
     });
   }
 

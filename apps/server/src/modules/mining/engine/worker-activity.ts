@@ -1,6 +1,6 @@
-import type { FlushSnapshot } from './aggregator.ts';
+import type { FlushSnapshot, WorkerEntry } from './aggregator.ts';
+import type { ActivityDelta } from './flush-writes.ts';
 import type { WorkerRegistry } from './worker-registry.ts';
-import type { MiningWriteRepository } from './write-repository.ts';
 
 /** How far a worker row's last share may trail the truth while the worker keeps sharing. */
 export const activityStep = 15_000;
@@ -17,27 +17,17 @@ export function activityToStore(rows: FlushSnapshot['workerActivity'], step: num
   });
 }
 
-/** Stores the last share of workers whose row trails it and that have shared nothing since `quietFor`. */
-export async function catchUpActivity(
-  repository: Pick<MiningWriteRepository, 'storeWorkerActivity'>,
-  registry: WorkerRegistry,
-  now: number,
-  quietFor: number,
-): Promise<void> {
-  const behind = [...registry.all()].filter(
-    (entry) =>
-      entry.id !== undefined &&
-      entry.lastShareAt !== null &&
-      entry.lastShareAt !== entry.storedLastShareAt &&
-      now - entry.lastShareAt >= quietFor,
-  );
-  if (behind.length === 0) return;
-  await repository.storeWorkerActivity(
-    behind.map((entry) => ({
-      owner: entry.id ?? 0,
-      firstShareAt: entry.firstShareAt ?? entry.lastShareAt ?? now,
-      lastShareAt: entry.lastShareAt ?? now,
-    })),
-  );
-  for (const entry of behind) entry.storedLastShareAt = entry.lastShareAt;
+/** The rows of workers that trail their last share and have shared nothing since `quietFor`. */
+export function quietRowsBehind(registry: WorkerRegistry, now: number, quietFor: number): ActivityDelta<WorkerEntry>[] {
+  const behind: ActivityDelta<WorkerEntry>[] = [];
+  for (const entry of registry.all()) {
+    if (entry.id === undefined || entry.lastShareAt === null) continue;
+    if (entry.lastShareAt === entry.storedLastShareAt || now - entry.lastShareAt < quietFor) continue;
+    behind.push({
+      owner: entry,
+      firstShareAt: entry.firstShareAt ?? entry.lastShareAt,
+      lastShareAt: entry.lastShareAt,
+    });
+  }
+  return behind;
 }
