@@ -51,10 +51,9 @@ export function splitCustomerFee(
 export function operatorFeeStep(base: FeeStep = promoFeeStep()): FeeStep {
   return async (chunk) => {
     const customers = chunk.miners.filter((miner) => miner.operatorId !== null).map((miner) => miner.id);
-    const [feeOf, operatorFees] = await Promise.all([
-      base(chunk),
-      operatorFeesInForceIn(chunk.query, customers, chunk.day),
-    ]);
+    // One after the other: both read on the run's one transaction, whose client takes one query at a time.
+    const feeOf = await base(chunk);
+    const operatorFees = await operatorFeesInForceIn(chunk.query, customers, chunk.day);
     return (miner, gross) => {
       const pool = feeOf(miner, gross);
       const own = operatorFees.get(miner.id);

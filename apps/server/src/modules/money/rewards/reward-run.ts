@@ -84,8 +84,11 @@ export function rewardRun(options: RewardRunOptions) {
       }));
       const context = { query: tx, day, dayStart, poolId, rateMsat, miners };
       const fee = await feeStep(context);
-      const splits = await Promise.all(splitSteps.map((step) => step(context)));
-      const feeShares = await Promise.all(feeShareSteps.map((step) => step(context)));
+      // The steps read on this one transaction, whose client takes one query at a time: in turn.
+      const splits = [];
+      for (const step of splitSteps) splits.push(await step(context));
+      const feeShares = [];
+      for (const step of feeShareSteps) feeShares.push(await step(context));
       const transfers: NewTransfer[] = [];
       const breakdowns = new Map<string, Omit<BreakdownRow, 'transferId'>>();
       for (const miner of miners) {

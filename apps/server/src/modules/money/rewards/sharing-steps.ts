@@ -23,14 +23,13 @@ export function feeAfterPromo(
 /** Wraps a fee step (the pool's by default) with the promo code in force for the miner on the day. */
 export function promoFeeStep(base: FeeStep = poolFeeStep): FeeStep {
   return async (chunk) => {
-    const [feeOf, promos] = await Promise.all([
-      base(chunk),
-      promosInForceIn(
-        chunk.query,
-        chunk.miners.map((miner) => miner.id),
-        chunk.day,
-      ),
-    ]);
+    // One after the other: both read on the run's one transaction, whose client takes one query at a time.
+    const feeOf = await base(chunk);
+    const promos = await promosInForceIn(
+      chunk.query,
+      chunk.miners.map((miner) => miner.id),
+      chunk.day,
+    );
     return (miner, gross) => {
       const before = feeOf(miner, gross);
       const promo = promos.get(miner.id);
