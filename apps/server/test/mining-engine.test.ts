@@ -164,6 +164,8 @@ describe.each(testDatabaseKinds)('mining engine on %s', (kind) => {
       await query('worker_hashrate_5m', fiveMinutes),
     ];
     await submit([share('farm-01', late, 7777)]);
+    // Late corrections come with the next minute's close, as an on-time share's figures do.
+    clock.advance(minute);
     await engine.tick();
     expect(await query('worker_hashrate_1m', lateMinute)).toBe(minuteBefore + 7777);
     expect(await query('worker_hashrate_5m', fiveMinutes)).toBe(fiveBefore + 7777);

@@ -153,3 +153,58 @@ describe('background writes', () => {
     expect(held.writes.map(([kind]) => kind)).toEqual(['activity', 'fold']);
   });
 });
+
+describe('background jobs', () => {
+  it('runs a job after folding what was handed before it, one write at a time', async () => {
+    const held = heldRepository();
+    const background = backgroundWrites({ repository: held.repository, onError: () => {} });
+    const order: string[] = [];
+    background.hand([{ owner: worker(1), firstShareAt: 1, lastShareAt: 2 }], { fold: false });
+    await settle();
+    // A close is handed while the rows are written: it waits, then a fold goes first.
+    const closed = background.after(async () => {
+      order.push(`close after ${held.writes.length} writes`);
+    });
+    await settle();
+    expect(order).toEqual([]);
+    held.release();
+    await settle();
+    expect(held.writes.at(-1)).toEqual(['fold']);
+    held.release();
+    await closed;
+    expect(order).toEqual(['close after 2 writes']);
+  });
+
+  it('fails only the promise of a job that fails, and goes on with what follows', async () => {
+    const held = heldRepository();
+    const errors: string[] = [];
+    const background = backgroundWrites({ repository: held.repository, onError: (_e, during) => errors.push(during) });
+    const failure = new Error('the roll-up failed');
+    const failed = expect(background.after(() => Promise.reject(failure))).rejects.toBe(failure);
+    const next = expect(background.after(() => Promise.resolve())).resolves.toBeUndefined();
+    // Each was handed after the other's fold began: two folds.
+    for (let write = 0; write < 2; write += 1) {
+      await settle();
+      held.release();
+    }
+    await failed;
+    await next;
+    expect(errors).toEqual([]);
+  });
+
+  it('drains the jobs handed before it', async () => {
+    const held = heldRepository();
+    const background = backgroundWrites({ repository: held.repository, onError: () => {} });
+    let ran = false;
+    void background.after(async () => {
+      ran = true;
+    });
+    const drained = background.drain();
+    for (let write = 0; write < 2; write += 1) {
+      await settle();
+      held.release();
+    }
+    await drained;
+    expect(ran).toBe(true);
+  });
+});

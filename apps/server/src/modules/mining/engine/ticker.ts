@@ -22,7 +22,7 @@ export interface MiningTickerOptions {
   closer: BucketCloser;
   registry: WorkerRegistry;
   repository: Pick<MiningWriteRepository, 'applyRetention'>;
-  background: Pick<BackgroundWrites, 'drain' | 'hand'>;
+  background: Pick<BackgroundWrites, 'after' | 'hand'>;
   counts: WorkerCountStore;
   events: MiningEventBus;
   onError: (error: unknown, during: string) => void;
@@ -50,15 +50,16 @@ export function miningTicker(options: MiningTickerOptions) {
   let lastTickAt = clock();
   let lastRetentionAt = 0;
 
+  /** Resolves when the buckets it closes are written; the flushes go on meanwhile. */
   async function tick(): Promise<void> {
-    await serially(async () => {
+    const closing = await serially(async () => {
       const now = clock();
-      // Buckets close, roll up and lose their workers only with every logged minute in them. The
-      // drain waits for the background write too, so a tick that closes nothing leaves it be.
-      if (closer.due(now)) {
-        await background.drain();
-        await closer.close(now);
-      }
+      // From the plan on, shares counted into what it closes are late. Its writes follow the
+      // fold of every minute committed until now, in the background.
+      const plan = closer.due(now) ? closer.plan(now) : undefined;
+      const written = plan && background.after(() => closer.close(plan));
+      // Awaited once this part is done; a close that fails before then is not an unhandled rejection.
+      written?.catch(() => {});
       for (const entry of registry.all()) {
         if (entry.lastShareAt === null) continue;
         const before = workerStatus(entry.lastShareAt, lastTickAt);
@@ -72,7 +73,9 @@ export function miningTicker(options: MiningTickerOptions) {
       }
       await counts.store(now);
       background.hand(quietRowsBehind(registry, now, activityStep), { fold: false });
+      return { written };
     });
+    await closing.written;
   }
 
   return {
