@@ -11,7 +11,11 @@ let failed = 0;
 
 function send(index) {
   const request = requests[index];
-  const body = request.body ?? null;
+  // A share's time stands as "@sent-at@" in a body with a lag: the time it is sent, less the lag.
+  const body =
+    request.lag === undefined
+      ? (request.body ?? null)
+      : request.body.replaceAll('"@sent-at@"', JSON.stringify(new Date(Date.now() - request.lag).toISOString()));
   return new Promise((resolve) => {
     const started = performance.now();
     const req = http.request(

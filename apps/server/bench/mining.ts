@@ -9,7 +9,6 @@ import { applyMigrations, openDatabase, type Database } from '@pool/db/database'
 import { buildApp } from '../src/app.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
 import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
-import { flushWrites } from '../src/modules/mining/engine/flush-writes.ts';
 import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
 import { appMigrations } from '../src/server.ts';
 import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
@@ -26,6 +25,8 @@ const scale = {
   ingestShares: Number(process.env.BENCH_INGEST_SHARES ?? 3_000_000),
   readRequests: Number(process.env.BENCH_READ_REQUESTS ?? 2_000),
   ingestInFlight: Number(process.env.BENCH_INGEST_IN_FLIGHT ?? 64),
+  /** The engine's ticks during the ingest, as in production; 0 leaves them out, to compare. */
+  tickInterval: Number(process.env.BENCH_TICK_INTERVAL ?? 5000),
 };
 /** BENCH_SKIP=reads,baseline leaves parts out while tuning; the full run measures everything. */
 const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -40,7 +41,15 @@ const identity = benchIdentity('staff', staffId, 'staff@bench.pool');
 const line = (text: string) => process.stdout.write(`${text}\n`);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-async function load(origin: string, requests: { path: string; body?: string }[], concurrency: number, method = 'GET') {
+/** Stands for a share's time in a request body; the load client writes the time it sends, less the request's lag. */
+const sentAt = '@sent-at@';
+
+async function load(
+  origin: string,
+  requests: { path: string; body?: string; lag?: number }[],
+  concurrency: number,
+  method = 'GET',
+) {
   const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
     workerData: {
       origin,
@@ -280,13 +289,21 @@ async function settledWorkerRowUpdates(database: Database, before: { all: number
 
 /**
  * Batches of 5,000 events over every worker, as many stratum servers would send them at once
- * (BENCH_INGEST_IN_FLIGHT); each answer comes after its commit.
+ * (BENCH_INGEST_IN_FLIGHT); each answer comes after its commit. The engine ticks as in
+ * production, and each batch's shares carry the time it is sent, less `lag`: 0 for shares on
+ * time, minutes for a backlog a stratum server sends after an outage, every share late.
  */
-async function measureIngest(origin: string, database: Database, engine: MiningEngine, label: string, total: number) {
+async function measureIngest(
+  origin: string,
+  database: Database,
+  engine: MiningEngine,
+  label: string,
+  total: number,
+  lag = 0,
+) {
   const workers = await database.query<{ account_name: string; worker_name: string }>(
     'select m.account_name, w.worker_name from app.workers w join app.miners m on m.id = w.miner_id',
   );
-  const now = Date.now();
   const batchSize = 5000;
   const templates = Array.from({ length: 20 }, (_, t) =>
     JSON.stringify(
@@ -298,7 +315,7 @@ async function measureIngest(origin: string, database: Database, engine: MiningE
           worker_name: worker?.worker_name,
           difficulty: 65536,
           accepted: i % 100 !== 0,
-          at: new Date(now - ((t * batchSize + i) % 30_000)).toISOString(),
+          at: sentAt,
         };
       }),
     ),
@@ -307,24 +324,41 @@ async function measureIngest(origin: string, database: Database, engine: MiningE
   const requests = Array.from({ length: batches }, (_, n) => ({
     path: `${api}/ingest/shares`,
     body: `{"batch_id":"${label}-${n}","events":${templates[n % templates.length]}}`,
+    lag,
   }));
-  const updatesBefore = label === 'pg' ? await workerRowUpdates(database) : undefined;
+  // Started 10 s before a minute ends, the ingest spans that minute's close (5 s after its end),
+  // whatever the run's speed: each run pays for one close of the minutes it filled.
+  await sleep((50 * 1000 - (Date.now() % minute) + minute) % minute);
+  const updatesBefore = label.startsWith('pg') ? await workerRowUpdates(database) : undefined;
   const before = engine.counters().counted;
   const cpuBefore = cpuTimes();
-  const result = await load(origin, requests, scale.ingestInFlight, 'POST');
+  const ticking =
+    scale.tickInterval > 0
+      ? setInterval(() => {
+          engine.tick().catch((error: unknown) => line(`    a tick failed: ${String(error)}`));
+        }, scale.tickInterval)
+      : undefined;
+  const result = await load(origin, requests, scale.ingestInFlight, 'POST').finally(() => clearInterval(ticking));
   const counted = engine.counters().counted - before;
-  const cpu = cpuUsed(cpuBefore, cpuTimes());
   const rate = counted / (result.elapsed / 1000);
   line(
     `  ingest over HTTP, ${label}: ${counted} shares committed in ${(result.elapsed / 1000).toFixed(1)} s = ${rate.toFixed(0)} shares/s (batch p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms${result.failed ? `, ${result.failed} failed` : ''})`,
   );
-  line(`    ${cpu} (${(result.elapsed / 1000).toFixed(1)} s on ${availableParallelism()} cores)`);
+  // What the batches did not wait for is work all the same: a run that left it undone would read fast.
+  const drainStarted = performance.now();
+  await engine.flush();
+  const drained = performance.now() - drainStarted;
+  const cpu = cpuUsed(cpuBefore, cpuTimes());
+  line(
+    `    the background writes left then (fold, share times, closes) took ${(drained / 1000).toFixed(1)} s more: ${(counted / ((result.elapsed + drained) / 1000)).toFixed(0)} shares/s with them`,
+  );
+  line(`    ${cpu} (${((result.elapsed + drained) / 1000).toFixed(1)} s on ${availableParallelism()} cores)`);
   if (updatesBefore) {
     const after = await settledWorkerRowUpdates(database, updatesBefore);
     const all = after.all - updatesBefore.all;
     const hot = after.hot - updatesBefore.hot;
     line(
-      `    the flushes updated worker rows ${all.toLocaleString('en')} times, ${((hot / all) * 100).toFixed(0)} % of them on the row's own page without writing an index (HOT)`,
+      `    worker rows were updated ${all.toLocaleString('en')} times (share times, and the ticks' figures), ${((hot / all) * 100).toFixed(0)} % of them on the row's own page without writing an index (HOT)`,
     );
   }
   return rate;
@@ -459,19 +493,13 @@ async function postgresRun() {
         line('  where the aggregating thread spent that time (self time, idle included):');
         for (const cost of costs.slice(0, 8)) line(`    ${(cost.share * 100).toFixed(1).padStart(5)} %  ${cost.name}`);
       }
-      const [logged] = await database.query<{ flushes: number; minutes: number }>(
-        `select count(*)::int as flushes, coalesce(sum(cardinality(worker_ids)), 0)::int as minutes
-         from app.worker_minute_log`,
-      );
-      const foldStarted = performance.now();
-      await flushWrites(database).foldWorkerMinutes();
-      line(
-        `  folding the log left after the ingest (${logged?.flushes ?? 0} flushes, ${(logged?.minutes ?? 0).toLocaleString('en')} worker minutes) into the minute buckets took ${seconds(foldStarted)} s`,
-      );
+      line('  a backlog sent after an outage, every share 10 minutes late:');
+      await measureIngest(origin, database, engine, 'pg-late', scale.ingestShares, 10 * minute);
+      await sleep((5500 - (Date.now() % minute) + minute) % minute);
       const tickStarted = performance.now();
       await engine.tick();
       line(
-        `  then one tick, closing the minute and refreshing 100,000 workers' figures, took ${seconds(tickStarted)} s`,
+        `  then the next close, of a minute and of the buckets the backlog reached, with 100,000 workers' figures, took ${seconds(tickStarted)} s`,
       );
       line('disk per worker at full retention (1,000 workers sampled):');
       await bytesPerWorker(database);
