@@ -72,14 +72,22 @@ export async function benchCustomerList(line: (text: string) => void) {
     const firstDay = dayOf(Date.parse(`${day}T00:00:00Z`) - (scale.rewardDays - 1) * dayMs);
     // Workers: a tenth of them off, a twentieth unavailable, the rest stable; the activity counts agree.
     await database.query(
-      `insert into app.workers (pool_id, miner_id, operator_id, worker_name, first_share_at, last_share_at,
-         hash_rate_15m, shares_15m, hash_rate_1h, shares_1h, hash_rate_24h, shares_24h)
-       select $1::uuid, m.id, $2::uuid, 'rig' || w, $3::timestamptz, now() - case when w % 10 = 0 then interval '2 days' else interval '1 minute' end,
-         case when w % 10 = 0 then 0 else (80 + random() * 40) * 1e12 end, 60,
-         (80 + random() * 40) * 1e12, 240, (80 + random() * 40) * 1e12, 5760
+      `insert into app.workers (pool_id, miner_id, operator_id, worker_name, first_share_at, last_share_at)
+       select $1::uuid, m.id, $2::uuid, 'rig' || w, $3::timestamptz, now() - case when w % 10 = 0 then interval '2 days' else interval '1 minute' end
        from app.miners m cross join generate_series(1, $4) w`,
       [poolId, operatorId, `${firstDay}T00:00:00Z`, scale.workersPerCustomer],
     );
+    // Their figures, as the closes would have written them; the workers that are off show none.
+    await database.query(
+      `update app.worker_figures_15m f set hash_rate = (80 + random() * 40) * 1e12, shares = 60
+       from app.workers w where w.id = f.worker_id and w.last_share_at > now() - interval '1 day'`,
+    );
+    for (const [window, shares] of [['1h', 240], ['24h', 5760]] as const) {
+      await database.query(
+        `update app.worker_figures_${window} set hash_rate = (80 + random() * 40) * 1e12, shares = $1`,
+        [shares],
+      );
+    }
     // The engine's stat refresh keeps the customers' hashrate sums beside the workers' figures.
     const minerIds = await database.query<{ id: string }>('select id from app.miners');
     await refreshCustomerHashRates(
@@ -88,9 +96,10 @@ export async function benchCustomerList(line: (text: string) => void) {
     );
     await database.query(
       `insert into app.account_activity (account_id, kind, first_share_at, last_share_at, workers_stable, workers_unavailable, workers_off)
-       select m.id, 'miner', $1::timestamptz, now(), count(*) filter (where w.hash_rate_15m > 0 and w.worker_name not like '%5'),
-         count(*) filter (where w.worker_name like '%5'), count(*) filter (where w.hash_rate_15m = 0)
-       from app.miners m join app.workers w on w.miner_id = m.id group by m.id`,
+       select m.id, 'miner', $1::timestamptz, now(), count(*) filter (where f.hash_rate > 0 and w.worker_name not like '%5'),
+         count(*) filter (where w.worker_name like '%5'), count(*) filter (where f.hash_rate = 0)
+       from app.miners m join app.workers w on w.miner_id = m.id join app.worker_figures_15m f on f.worker_id = w.id
+       group by m.id`,
       [`${firstDay}T00:00:00Z`],
     );
     // Each customer's daily hashrate for the run, 25 workers' worth, and its operator's fee schedule:

@@ -64,8 +64,9 @@ describe.each(testDatabaseKinds)('the customer list after writes on %s', (kind) 
     database.query(
       `select m.id from app.miners m
        left join app.customer_figures f on f.miner_id = m.id
-       left join (select miner_id, sum(hash_rate_15m) as h15, sum(hash_rate_24h) as h24 from app.workers
-         where behaviour = 'hardware' group by miner_id) w on w.miner_id = m.id
+       left join (select w.miner_id, sum(f15.hash_rate) as h15, sum(f24.hash_rate) as h24 from app.workers w
+         join app.worker_figures_15m f15 on f15.worker_id = w.id join app.worker_figures_24h f24 on f24.worker_id = w.id
+         where w.behaviour = 'hardware' group by w.miner_id) w on w.miner_id = m.id
        left join (select miner_id, sum(operator_share) as operator_earned, sum(fee - operator_share) as pool_earned
          from app.reward_breakdowns group by miner_id) b on b.miner_id = m.id
        where (coalesce(f.hash_rate_15m, 0), coalesce(f.hash_rate_24h, 0), coalesce(f.operator_earned, 0), coalesce(f.pool_earned, 0))

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@pool/db/testing';
 import { flushWrites } from '../src/modules/mining/engine/flush-writes.ts';
+import { rollupWrites } from '../src/modules/mining/engine/rollup-writes.ts';
 import { miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 
 /** Enough workers to fill several pages of the table. */
@@ -8,9 +9,10 @@ const workerCount = 400;
 
 /**
  * After its flushes, the ingest writes each active worker's first and last share times. PostgreSQL writes
- * such an update without touching the table's 16 indexes only when the new version of the row
- * fits on the row's own page, and no index holds a column it changes (migration 0017): the
- * cheapest write of the whole ingest, measured in bench:mining.
+ * such an update without touching the table's indexes only when the new version of the row fits
+ * on the row's own page, and no index holds a column it changes (migration 0017): the cheapest
+ * write of the whole ingest, measured in bench:mining. The windows' figures, which change every
+ * minute and are indexed for the lists, live in tables of their own (migration 0018).
  */
 describe.each(testDatabaseKinds)("the workers table's pages on %s", (kind) => {
   let t: MiningTestDatabase;
@@ -62,8 +64,40 @@ describe.each(testDatabaseKinds)("the workers table's pages on %s", (kind) => {
        where i.indrelid = 'app.workers'::regclass`,
     );
     const columns = indexed.map((row) => row.column);
-    expect(columns).toContain('hash_rate_1h');
+    expect(columns).toContain('worker_name');
     expect(columns).not.toContain('first_share_at');
     expect(columns).not.toContain('last_share_at');
+  });
+
+  it('gives every worker a row in each window, and writes the figures without writing the worker rows', async () => {
+    const figureRows = async () =>
+      Promise.all(
+        ['15m', '1h', '24h'].map(async (window) => {
+          const [row] = await t.database.query<{ n: number }>(
+            `select count(*)::int as n from app.worker_figures_${window} f join app.workers w on w.id = f.worker_id
+             where f.miner_id = w.miner_id and f.pool_id = w.pool_id and f.operator_id is not distinct from w.operator_id`,
+          );
+          return row?.n;
+        }),
+      );
+    expect(await figureRows()).toEqual([workerCount, workerCount, workerCount]);
+
+    const versions = async () =>
+      (await t.database.query<{ version: string }>('select xmin::text as version from app.workers order by id')).map(
+        (row) => row.version,
+      );
+    const before = await versions();
+    const to = Date.parse('2026-05-04T10:15:00Z');
+    await t.database.query(
+      `insert into app.worker_hashrate_1m (worker_id, bucket_start, accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares)
+       select id, $1::timestamptz, 4096, 0, 1, 0 from app.workers where id % 3 = 0`,
+      [new Date(to - 60_000).toISOString()],
+    );
+    expect(await rollupWrites(t.database).refreshWorkerStats('15m', to - 15 * 60_000, to)).toBeGreaterThan(0);
+    expect(await versions()).toEqual(before);
+
+    // A worker removed takes its figures with it.
+    await t.database.query("delete from app.workers where worker_name = 'rig-1'");
+    expect(await figureRows()).toEqual([workerCount - 1, workerCount - 1, workerCount - 1]);
   });
 });

@@ -31,9 +31,11 @@ export async function refreshCustomerHashRates(query: Query, minerIds: Iterable<
   if (ids.length === 0) return;
   await query(
     `insert into app.customer_figures as f (miner_id, hash_rate_15m, hash_rate_24h)
-     select m.id, coalesce(sum(w.hash_rate_15m), 0), coalesce(sum(w.hash_rate_24h), 0)
+     select m.id, coalesce(sum(f15.hash_rate), 0), coalesce(sum(f24.hash_rate), 0)
      from unnest($1::uuid[]) as m(id)
      left join app.workers w on w.miner_id = m.id and w.behaviour = 'hardware'
+     left join app.worker_figures_15m f15 on f15.worker_id = w.id
+     left join app.worker_figures_24h f24 on f24.worker_id = w.id
      group by m.id
      order by m.id
      on conflict (miner_id) do update set hash_rate_15m = excluded.hash_rate_15m, hash_rate_24h = excluded.hash_rate_24h

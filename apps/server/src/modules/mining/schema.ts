@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   doublePrecision,
@@ -17,11 +18,11 @@ import { app, miners } from '../../db/schema.ts';
 const at = () => timestamp({ withTimezone: true });
 
 /**
- * A worker (machine) of a miner, created on its first share. The current figures are written
- * when buckets close, so that a worker list page is an index scan on its sort key; the status is
- * not stored because it follows from `last_share_at` and the clock. Its pages are kept 30 % free
- * (fillfactor, migration 0017), which drizzle's table builder cannot say: the flushes' updates of the
- * share times, which no index holds, then stay on the row's page without writing the indexes.
+ * A worker (machine) of a miner, created on its first share. Its current figures live in one
+ * narrow table per window (below). The status is not stored because it follows from
+ * `last_share_at` and the clock. Its pages are kept 30 % free (fillfactor, migration 0017), which
+ * drizzle's table builder cannot say: the flushes' updates of the share times, which no index
+ * holds, then stay on the row's page without writing the indexes.
  */
 export const workers = app.table(
   'workers',
@@ -38,29 +39,57 @@ export const workers = app.table(
     createdAt: at().notNull().defaultNow(),
     firstShareAt: at(),
     lastShareAt: at(),
-    hashRate15m: doublePrecision('hash_rate_15m').notNull().default(0),
-    shares15m: integer('shares_15m').notNull().default(0),
-    rejectedShares15m: integer('rejected_shares_15m').notNull().default(0),
-    rejectPct15m: doublePrecision('reject_pct_15m').notNull().default(0),
-    hashRate1h: doublePrecision('hash_rate_1h').notNull().default(0),
-    shares1h: integer('shares_1h').notNull().default(0),
-    hashRate24h: doublePrecision('hash_rate_24h').notNull().default(0),
-    shares24h: integer('shares_24h').notNull().default(0),
   },
   (table) => [
     uniqueIndex('workers_miner_name_key').on(table.minerId, table.workerName),
     index('workers_operator_name_idx').on(table.operatorId, table.workerName),
     index('workers_pool_name_idx').on(table.poolId, table.workerName),
-    ...(['hashRate15m', 'hashRate1h', 'hashRate24h', 'rejectPct15m'] as const).flatMap((key) => {
-      const column = table[key].name;
-      return [
-        index(`workers_miner_${column}_idx`).on(table.minerId, table[key], table.id),
-        index(`workers_operator_${column}_idx`).on(table.operatorId, table[key], table.id),
-        index(`workers_pool_${column}_idx`).on(table.poolId, table[key], table.id),
-      ];
-    }),
     check('workers_behaviour_check', sql`${table.behaviour} in ('hardware', 'boundary')`),
   ],
+);
+
+const figureColumns = {
+  workerId: integer()
+    .primaryKey()
+    .references(() => workers.id, { onDelete: 'cascade' }),
+  poolId: uuid().notNull(),
+  minerId: uuid().notNull(),
+  operatorId: uuid(),
+  hashRate: doublePrecision('hash_rate').notNull().default(0),
+  shares: integer().notNull().default(0),
+};
+
+type FigureScopes = Record<'minerId' | 'operatorId' | 'poolId' | 'workerId', AnyPgColumn>;
+
+/** A sort key's index under each scope, so that every worker list sorted on it is an index scan. */
+const sortIndexes = (name: string, table: FigureScopes, key: AnyPgColumn) =>
+  (['miner', 'operator', 'pool'] as const).map((scope) =>
+    index(`${name}_${scope}_${key.name}_idx`).on(table[`${scope}Id`], key, table.workerId),
+  );
+
+/**
+ * A window's current figures of every worker, written when buckets close. One narrow table per
+ * window: a minute close rewrites the 15-minute figures of every worker that mined, and each row
+ * written costs an entry in every index of its table (migration 0018). A trigger on `workers`
+ * adds each new worker's rows, so a list sorted on a figure reads that window's index alone.
+ */
+export const workerFigures15m = app.table(
+  'worker_figures_15m',
+  {
+    ...figureColumns,
+    rejectedShares: integer().notNull().default(0),
+    rejectPct: doublePrecision('reject_pct').notNull().default(0),
+  },
+  (table) => [
+    ...sortIndexes('worker_figures_15m', table, table.hashRate),
+    ...sortIndexes('worker_figures_15m', table, table.rejectPct),
+  ],
+);
+export const workerFigures1h = app.table('worker_figures_1h', figureColumns, (table) =>
+  sortIndexes('worker_figures_1h', table, table.hashRate),
+);
+export const workerFigures24h = app.table('worker_figures_24h', figureColumns, (table) =>
+  sortIndexes('worker_figures_24h', table, table.hashRate),
 );
 
 const bucketColumns = {

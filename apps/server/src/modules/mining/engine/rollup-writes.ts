@@ -6,32 +6,27 @@ import { epochMs, transaction, type Query } from '../sql.ts';
 
 export type StatWindow = '15m' | '1h' | '24h';
 
-const statSource: Record<StatWindow, { table: string; columns: string }> = {
+const statSource: Record<StatWindow, { buckets: string; columns: string; nonZero: string; changed: string }> = {
   '15m': {
-    table: 'worker_hashrate_1m',
-    columns: `hash_rate_15m = x.accepted * 4294967296 / $3, shares_15m = x.accepted_shares,
-      rejected_shares_15m = x.rejected_shares,
-      reject_pct_15m = case when x.accepted + x.rejected > 0 then x.rejected * 100 / (x.accepted + x.rejected) else 0 end`,
+    buckets: 'worker_hashrate_1m',
+    columns: `hash_rate = x.accepted * 4294967296 / $3, shares = x.accepted_shares, rejected_shares = x.rejected_shares,
+      reject_pct = case when x.accepted + x.rejected > 0 then x.rejected * 100 / (x.accepted + x.rejected) else 0 end`,
+    nonZero: 'f.shares > 0 or f.rejected_shares > 0',
+    changed:
+      '(f.shares, f.rejected_shares, f.hash_rate) is distinct from (x.accepted_shares, x.rejected_shares, x.accepted * 4294967296 / $3)',
   },
   '1h': {
-    table: 'worker_hashrate_5m',
-    columns: 'hash_rate_1h = x.accepted * 4294967296 / $3, shares_1h = x.accepted_shares',
+    buckets: 'worker_hashrate_5m',
+    columns: 'hash_rate = x.accepted * 4294967296 / $3, shares = x.accepted_shares',
+    nonZero: 'f.shares > 0',
+    changed: '(f.shares, f.hash_rate) is distinct from (x.accepted_shares, x.accepted * 4294967296 / $3)',
   },
   '24h': {
-    table: 'worker_hashrate_20m',
-    columns: 'hash_rate_24h = x.accepted * 4294967296 / $3, shares_24h = x.accepted_shares',
+    buckets: 'worker_hashrate_20m',
+    columns: 'hash_rate = x.accepted * 4294967296 / $3, shares = x.accepted_shares',
+    nonZero: 'f.shares > 0',
+    changed: '(f.shares, f.hash_rate) is distinct from (x.accepted_shares, x.accepted * 4294967296 / $3)',
   },
-};
-const statNonZero: Record<StatWindow, string> = {
-  '15m': 'w.shares_15m > 0 or w.rejected_shares_15m > 0',
-  '1h': 'w.shares_1h > 0',
-  '24h': 'w.shares_24h > 0',
-};
-const statChanged: Record<StatWindow, string> = {
-  '15m':
-    '(w.shares_15m, w.rejected_shares_15m, w.hash_rate_15m) is distinct from (x.accepted_shares, x.rejected_shares, x.accepted * 4294967296 / $3)',
-  '1h': '(w.shares_1h, w.hash_rate_1h) is distinct from (x.accepted_shares, x.accepted * 4294967296 / $3)',
-  '24h': '(w.shares_24h, w.hash_rate_24h) is distinct from (x.accepted_shares, x.accepted * 4294967296 / $3)',
 };
 
 const markClosedStatement = `insert into app.rollup_state (resolution, closed_through) values ($1, ${epochMs('$2::bigint')})
@@ -94,9 +89,9 @@ async function rollUp(
 }
 
 /**
- * Writes a window's figures into the worker rows, the only place list pages sort on. Only
- * workers that shared since the window began, or still show figures, are visited, and only
- * changed rows are written, so idle workers cost nothing.
+ * Writes a window's figures into its table, the only place list pages sort on. Only workers that
+ * shared since the window began, or still show figures, are visited, and only changed rows are
+ * written, so idle workers cost nothing.
  */
 async function refreshWorkerStats(
   query: Query,
@@ -106,20 +101,22 @@ async function refreshWorkerStats(
   workerIds?: number[],
 ): Promise<number> {
   const source = statSource[window];
-  const rows = await query<{ id: number; miner_id: string }>(
-    `update app.workers w set ${source.columns}
+  const figures = `app.worker_figures_${window}`;
+  const rows = await query<{ miner_id: string }>(
+    `update ${figures} f set ${source.columns}
      from (
-       select w.id, coalesce(sum(b.accepted_difficulty), 0) as accepted, coalesce(sum(b.rejected_difficulty), 0) as rejected,
+       select f.worker_id, coalesce(sum(b.accepted_difficulty), 0) as accepted, coalesce(sum(b.rejected_difficulty), 0) as rejected,
          coalesce(sum(b.accepted_shares), 0)::int as accepted_shares, coalesce(sum(b.rejected_shares), 0)::int as rejected_shares
-       from app.workers w
-       left join app.${source.table} b on b.worker_id = w.id
+       from ${figures} f
+       join app.workers w on w.id = f.worker_id
+       left join app.${source.buckets} b on b.worker_id = f.worker_id
          and b.bucket_start >= ${epochMs('$1::bigint')} and b.bucket_start < ${epochMs('$2::bigint')}
-       where (w.last_share_at >= ${epochMs('$1::bigint')} or ${statNonZero[window]})
-         ${workerIds ? 'and w.id = any($4::int[])' : ''}
-       group by w.id
+       where (w.last_share_at >= ${epochMs('$1::bigint')} or ${source.nonZero})
+         ${workerIds ? 'and f.worker_id = any($4::int[])' : ''}
+       group by f.worker_id
      ) x
-     where w.id = x.id and ${statChanged[window]}
-     returning w.id, w.miner_id`,
+     where f.worker_id = x.worker_id and ${source.changed}
+     returning f.miner_id`,
     [from, to, (to - from) / 1000, ...(workerIds ? [workerIds] : [])],
   );
   // The customer list shows the 15-minute and 24-hour sums, kept in the same transaction.

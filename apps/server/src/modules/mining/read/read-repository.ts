@@ -67,13 +67,22 @@ const totalsOf = (row: SumRow | undefined): ShareTotals => ({
   rejectedShares: row?.rn ?? 0,
 });
 
-const sortColumns: Record<WorkerListQuery['sort'], string> = {
-  worker_name: 'w.worker_name',
-  hash_rate_15m: 'w.hash_rate_15m',
-  hash_rate_1h: 'w.hash_rate_1h',
-  hash_rate_24h: 'w.hash_rate_24h',
-  reject_pct_15m: 'w.reject_pct_15m',
+type FigureAlias = 'f15' | 'f1h' | 'f24h';
+
+/** Each sort key: the table whose index under a scope holds the workers in its order, that order and its tie-break. */
+const sortKeys: Record<WorkerListQuery['sort'], { table: 'w' | FigureAlias; column: string; tie: string }> = {
+  worker_name: { table: 'w', column: 'w.worker_name', tie: 'w.id' },
+  hash_rate_15m: { table: 'f15', column: 'f15.hash_rate', tie: 'f15.worker_id' },
+  hash_rate_1h: { table: 'f1h', column: 'f1h.hash_rate', tie: 'f1h.worker_id' },
+  hash_rate_24h: { table: 'f24h', column: 'f24h.hash_rate', tie: 'f24h.worker_id' },
+  reject_pct_15m: { table: 'f15', column: 'f15.reject_pct', tie: 'f15.worker_id' },
 };
+
+/** Workers with their miner and the figures of each window, one row each (migration 0018). */
+const workerTables = `app.workers w join app.miners m on m.id = w.miner_id
+  join app.worker_figures_15m f15 on f15.worker_id = w.id
+  join app.worker_figures_1h f1h on f1h.worker_id = w.id
+  join app.worker_figures_24h f24h on f24h.worker_id = w.id`;
 
 interface WorkerRowSql extends Record<string, unknown> {
   id: number;
@@ -92,8 +101,9 @@ interface WorkerRowSql extends Record<string, unknown> {
   last_share_ms: number | null;
 }
 
-const workerColumns = `w.id, w.worker_name, w.miner_id, m.account_name, w.behaviour, w.hash_rate_15m, w.shares_15m,
-  w.reject_pct_15m, w.hash_rate_1h, w.shares_1h, w.hash_rate_24h, w.shares_24h,
+const workerColumns = `w.id, w.worker_name, w.miner_id, m.account_name, w.behaviour, f15.hash_rate as hash_rate_15m,
+  f15.shares as shares_15m, f15.reject_pct as reject_pct_15m, f1h.hash_rate as hash_rate_1h, f1h.shares as shares_1h,
+  f24h.hash_rate as hash_rate_24h, f24h.shares as shares_24h,
   ${millisSql('w.first_share_at')} as first_share_ms, ${millisSql('w.last_share_at')} as last_share_ms`;
 
 const toWorker = (row: WorkerRowSql): WorkerRecord => ({
@@ -142,14 +152,17 @@ export function miningReadRepository(database: Database) {
   const query = <Row extends Record<string, unknown>>(text: string, params?: unknown[]) =>
     database.query<Row>(text, params);
 
-  /** One account compares with `=`: an `= any(array)` condition keeps PostgreSQL 15 from reading the sort-key index in order. */
-  function scopeCondition(scope: WorkerScope, params: unknown[]): string {
-    if (scope.ids.length === 1) {
-      params.push(scope.ids[0]);
-      return `w.${scope.column} = $${params.length}::uuid`;
-    }
-    params.push(scope.ids);
-    return `w.${scope.column} = any($${params.length}::uuid[])`;
+  /**
+   * The scope's condition on a table of the given alias: the one whose index is read. One account
+   * compares with `=`: an `= any(array)` condition keeps PostgreSQL 15 from reading the sort-key
+   * index in order.
+   */
+  function scopeCondition(scope: WorkerScope, params: unknown[]): (alias: string) => string {
+    params.push(scope.ids.length === 1 ? scope.ids[0] : scope.ids);
+    const param = `$${params.length}`;
+    return scope.ids.length === 1
+      ? (alias) => `${alias}.${scope.column} = ${param}::uuid`
+      : (alias) => `${alias}.${scope.column} = any(${param}::uuid[])`;
   }
 
   async function storedCounts(scope: WorkerScope): Promise<Record<WorkerStatus, number>> {
@@ -211,7 +224,7 @@ export function miningReadRepository(database: Database) {
 
     async worker(id: number): Promise<WorkerRecord | undefined> {
       const [row] = await query<WorkerRowSql>(
-        `select ${workerColumns} from app.workers w join app.miners m on m.id = w.miner_id where w.id = $1`,
+        `select ${workerColumns} from ${workerTables} where w.id = $1`,
         [id],
       );
       return row && toWorker(row);
@@ -228,14 +241,16 @@ export function miningReadRepository(database: Database) {
       options: Pick<WorkerListQuery, 'status' | 'sort' | 'direction' | 'search' | 'page' | 'per_page'>,
       now: number,
     ): Promise<{ items: WorkerRecord[]; total: number }> {
+      const sortKey = sortKeys[options.sort];
       const params: unknown[] = [];
-      const conditions = [scopeCondition(scope, params)];
+      const scoped = scopeCondition(scope, params);
+      const conditions: string[] = [];
       if (options.status?.length) conditions.push(statusCondition(options.status, now, params));
       if (options.search) {
         params.push(likePattern(options.search));
         conditions.push(`w.worker_name ilike $${params.length}`);
       }
-      const where = conditions.join(' and ');
+      const where = (alias: string) => [scoped(alias), ...conditions].join(' and ');
       const direction = options.direction === 'desc' ? 'desc' : 'asc';
       const countParams = [...params];
       // Without a name search the total comes from the counts the engine keeps per account (a
@@ -251,13 +266,13 @@ export function miningReadRepository(database: Database) {
       params.push(options.per_page, (options.page - 1) * options.per_page);
       const [rows, counted] = await Promise.all([
         query<WorkerRowSql & { stored_total?: number }>(
-          `select ${workerColumns}${storedTotal} from app.workers w join app.miners m on m.id = w.miner_id
-           where ${where} order by ${sortColumns[options.sort]} ${direction}, w.id ${direction}
+          `select ${workerColumns}${storedTotal} from ${workerTables} where ${where(sortKey.table)}
+           order by ${sortKey.column} ${direction}, ${sortKey.tie} ${direction}
            limit $${params.length - 1} offset $${params.length}`,
           params,
         ),
         options.search &&
-          query<{ total: number }>(`select count(*)::int as total from app.workers w where ${where}`, countParams),
+          query<{ total: number }>(`select count(*)::int as total from app.workers w where ${where('w')}`, countParams),
       ]);
       const total = counted
         ? (counted[0]?.total ?? 0)
@@ -270,7 +285,7 @@ export function miningReadRepository(database: Database) {
     async statusCounts(scope: WorkerScope, now: number, name?: string): Promise<Record<WorkerStatus, number>> {
       if (!name) return storedCounts(scope);
       const params: unknown[] = [];
-      const conditions = [scopeCondition(scope, params)];
+      const conditions = [scopeCondition(scope, params)('w')];
       params.push(likePattern(name));
       conditions.push(`w.worker_name ilike $${params.length}`);
       const filters = workerStatuses.map(
