@@ -149,8 +149,10 @@ const sumOf = (counts: Record<WorkerStatus, number>, statuses: readonly WorkerSt
 
 /** Every read of mining data: O(points) from the buckets and index scans on the worker rows. */
 export function miningReadRepository(database: Database) {
+  // Reads run thousands of times a minute: planning a list's five-table join cost PostgreSQL
+  // 1.9 ms a call, four times its execution.
   const query = <Row extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-    database.query<Row>(text, params);
+    database.queryOften<Row>(text, params);
 
   /**
    * The scope's condition on a table of the given alias: the one whose index is read. One account
