@@ -82,7 +82,10 @@ export async function benchCustomerList(line: (text: string) => void) {
       `update app.worker_figures_15m f set hash_rate = (80 + random() * 40) * 1e12, shares = 60
        from app.workers w where w.id = f.worker_id and w.last_share_at > now() - interval '1 day'`,
     );
-    for (const [window, shares] of [['1h', 240], ['24h', 5760]] as const) {
+    for (const [window, shares] of [
+      ['1h', 240],
+      ['24h', 5760],
+    ] as const) {
       await database.query(
         `update app.worker_figures_${window} set hash_rate = (80 + random() * 40) * 1e12, shares = $1`,
         [shares],

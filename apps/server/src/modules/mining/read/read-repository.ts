@@ -225,10 +225,7 @@ export function miningReadRepository(database: Database) {
     },
 
     async worker(id: number): Promise<WorkerRecord | undefined> {
-      const [row] = await query<WorkerRowSql>(
-        `select ${workerColumns} from ${workerTables} where w.id = $1`,
-        [id],
-      );
+      const [row] = await query<WorkerRowSql>(`select ${workerColumns} from ${workerTables} where w.id = $1`, [id]);
       return row && toWorker(row);
     },
 
