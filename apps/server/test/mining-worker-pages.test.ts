@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@pool/db/testing';
+import type { WorkerListQuery } from '@pool/contract/mining';
 import { flushWrites } from '../src/modules/mining/engine/flush-writes.ts';
 import { rollupWrites } from '../src/modules/mining/engine/rollup-writes.ts';
+import { miningReadRepository, type WorkerRecord } from '../src/modules/mining/read/read-repository.ts';
 import { miningTestDatabase, type MiningTestDatabase } from './support/mining.ts';
 
 /** Enough workers to fill several pages of the table. */
@@ -16,6 +18,7 @@ const workerCount = 400;
  */
 describe.each(testDatabaseKinds)("the workers table's pages on %s", (kind) => {
   let t: MiningTestDatabase;
+  let minerId: string;
   const pageOf = async () =>
     new Map(
       (
@@ -28,6 +31,7 @@ describe.each(testDatabaseKinds)("the workers table's pages on %s", (kind) => {
   beforeAll(async () => {
     t = await miningTestDatabase(kind);
     const miner = await t.factory.newMiner({ accountName: 'pages_farm' });
+    minerId = miner.id;
     await t.database.query(
       `insert into app.workers (pool_id, miner_id, worker_name)
        select $1, $2, 'rig-' || n from generate_series(1, $3::int) as n`,
@@ -67,6 +71,46 @@ describe.each(testDatabaseKinds)("the workers table's pages on %s", (kind) => {
     expect(columns).toContain('worker_name');
     expect(columns).not.toContain('first_share_at');
     expect(columns).not.toContain('last_share_at');
+  });
+
+  it("lists a scope's workers in the order of each window's figures, with ties broken by id", async () => {
+    // Few distinct values, so that ties are many; a tenth of the workers show no figures at all.
+    await t.database.query('update app.worker_figures_15m set hash_rate = worker_id % 7, reject_pct = worker_id % 3');
+    await t.database.query('update app.worker_figures_1h set hash_rate = worker_id % 5 where worker_id % 10 > 0');
+    await t.database.query('update app.worker_figures_24h set hash_rate = (worker_id * 7) % 11');
+    const read = miningReadRepository(t.database);
+    const keys: Record<Exclude<WorkerListQuery['sort'], 'worker_name'>, (worker: WorkerRecord) => number> = {
+      hash_rate_15m: (worker) => worker.hashRate15m,
+      reject_pct_15m: (worker) => worker.rejectPct15m,
+      hash_rate_1h: (worker) => worker.hashRate1h,
+      hash_rate_24h: (worker) => worker.hashRate24h,
+    };
+    const scopes = [
+      { column: 'miner_id', ids: [minerId] },
+      { column: 'pool_id', ids: [t.pool.id, crypto.randomUUID()] },
+    ] as const;
+    for (const scope of scopes) {
+      for (const [sort, key] of Object.entries(keys) as [keyof typeof keys, (worker: WorkerRecord) => number][]) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const page = async (number: number) =>
+            (
+              await read.listWorkers(
+                { column: scope.column, ids: [...scope.ids] },
+                { sort, direction, page: number, per_page: 150 },
+                Date.now(),
+              )
+            ).items;
+          const listed = [...(await page(1)), ...(await page(2)), ...(await page(3))];
+          const sign = direction === 'asc' ? 1 : -1;
+          const expected = [...listed].sort((a, b) => sign * (key(a) - key(b) || a.id - b.id));
+          expect(
+            listed.map((worker) => worker.id),
+            `${scope.column} ${sort} ${direction}`,
+          ).toEqual(expected.map((worker) => worker.id));
+          expect(new Set(listed.map((worker) => worker.id)).size).toBe(workerCount);
+        }
+      }
+    }
   });
 
   it('gives every worker a row in each window, and writes the figures without writing the worker rows', async () => {

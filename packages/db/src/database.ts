@@ -26,12 +26,6 @@ export interface Database {
   orm<TSchema extends Record<string, unknown>>(schema: TSchema): Drizzle<TSchema>;
   /** Plain parameterised SQL, for operators' scripts, tests and what drizzle cannot say. */
   query<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
-  /**
-   * The same, for a statement a hot read runs again and again: on PostgreSQL each connection
-   * prepares it once and, after five runs, keeps a generic plan, so it is not planned per call.
-   * One statement only; its text must come from a bounded set (no values written into it).
-   */
-  queryOften<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,26 +41,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     orm: (schema) => drizzlePglite({ client: pglite, schema, casing: 'snake_case' }),
     query: async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
       (await pglite.query<Row>(text, params)).rows,
-    queryOften: async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
-      (await pglite.query<Row>(text, params)).rows,
     ping: async () => {
       await pglite.query('select 1');
     },
     close: () => pglite.close(),
   };
-}
-
-/** Statements prepared per connection, by text; past the bound a text is planned per call. */
-const statementNames = new Map<string, string>();
-const preparedBound = 2000;
-
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < preparedBound) {
-    name = `often_${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return name;
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -81,8 +60,6 @@ async function openPostgres(url: string): Promise<Database> {
     orm: (schema) => drizzlePostgres({ client: pool, schema, casing: 'snake_case' }),
     query: async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
       (await pool.query<Row>(text, params)).rows,
-    queryOften: async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
-      (await pool.query<Row>({ name: statementName(text), text, values: params })).rows,
     ping: async () => {
       await pool.query('select 1');
     },

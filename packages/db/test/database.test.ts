@@ -17,20 +17,6 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
     await database.ping();
     expect(database.description).toMatch(kind === 'pglite' ? /PGlite/ : /PostgreSQL/);
   });
-
-  it('runs a hot statement as a plain one, and on PostgreSQL plans it once per connection', async () => {
-    database = await openTestDatabase(kind);
-    const text = 'select $1::int + 1 as next';
-    for (let n = 0; n < 8; n += 1) expect(await database.queryOften(text, [n])).toEqual([{ next: n + 1 }]);
-    if (kind === 'pglite') return;
-    // Run one after another, the calls reuse the pool's one idle connection, which this asks too.
-    const [prepared] = await database.query<{ statements: number; plans: number; generic: number }>(
-      `select count(*)::int as statements, sum(custom_plans + generic_plans)::int as plans, sum(generic_plans)::int as generic
-       from pg_prepared_statements where statement = $1`,
-      [text],
-    );
-    expect(prepared).toEqual({ statements: 1, plans: 8, generic: 3 });
-  });
 });
 
 describe('PGlite data directory', () => {
