@@ -377,7 +377,9 @@ async function measureIngest(
     const all = after.all - updatesBefore.all;
     const hot = after.hot - updatesBefore.hot;
     line(
-      `    worker rows were updated ${all.toLocaleString('en')} times (their share times), ${((hot / all) * 100).toFixed(0)} % of them on the row's own page without writing an index (HOT)`,
+      all === 0
+        ? "    worker rows were not updated: the shares were older than the workers' last ones"
+        : `    worker rows were updated ${all.toLocaleString('en')} times (their share times), ${((hot / all) * 100).toFixed(0)} % of them on the row's own page without writing an index (HOT)`,
     );
   }
   return rate;
