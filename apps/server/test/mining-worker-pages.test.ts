@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds)("the workers table's pages on %s", (kind) => {
   });
 
   it("lists a scope's workers in the order of each window's figures, with ties broken by id", async () => {
-    // Few distinct values, so that ties are many; a tenth of the workers show no figures at all.
+    // Few distinct values, so that ties are many; a tenth of the workers show no 1-hour figures.
     await t.database.query('update app.worker_figures_15m set hash_rate = worker_id % 7, reject_pct = worker_id % 3');
     await t.database.query('update app.worker_figures_1h set hash_rate = worker_id % 5 where worker_id % 10 > 0');
     await t.database.query('update app.worker_figures_24h set hash_rate = (worker_id * 7) % 11');
@@ -130,14 +130,24 @@ describe.each(testDatabaseKinds)("the workers table's pages on %s", (kind) => {
       (await t.database.query<{ version: string }>('select xmin::text as version from app.workers order by id')).map(
         (row) => row.version,
       );
-    const before = await versions();
+    // A third of the workers mined one minute: 4,096 accepted and 1,024 rejected difficulty.
     const to = Date.parse('2026-05-04T10:15:00Z');
+    const minute = new Date(to - 60_000).toISOString();
     await t.database.query(
       `insert into app.worker_hashrate_1m (worker_id, bucket_start, accepted_difficulty, rejected_difficulty, accepted_shares, rejected_shares)
-       select id, $1::timestamptz, 4096, 0, 1, 0 from app.workers where id % 3 = 0`,
-      [new Date(to - 60_000).toISOString()],
+       select id, $1::timestamptz, 4096, 1024, 1, 1 from app.workers where id % 3 = 0`,
+      [minute],
     );
+    await t.database.query('update app.workers set last_share_at = $1 where id % 3 = 0', [minute]);
+    const before = await versions();
     expect(await rollupWrites(t.database).refreshWorkerStats('15m', to - 15 * 60_000, to)).toBeGreaterThan(0);
+    const figures = await t.database.query<{ id: number; hash_rate: number; shares: number; reject_pct: number }>(
+      `select worker_id as id, hash_rate, shares, reject_pct from app.worker_figures_15m where worker_id % 3 = 0`,
+    );
+    expect(figures.length).toBeGreaterThan(workerCount / 4);
+    for (const row of figures) {
+      expect(row).toEqual({ id: row.id, hash_rate: (4096 * 2 ** 32) / 900, shares: 1, reject_pct: 20 });
+    }
     expect(await versions()).toEqual(before);
 
     // A worker removed takes its figures with it.
