@@ -127,6 +127,50 @@ test('the settings page asks each of its calls once: the miner for its title and
   expect(repeated).toEqual([]);
 });
 
+test('the settings page paints its account and payout sections before the forms below them have their script, then shows those forms in order @mobile', async ({
+  page,
+}) => {
+  await signInAs(page, demo.bob.email);
+  // Every script with zod or react-hook-form in it (their own names survive minification) is held
+  // until the top of the page is on screen: with one among the page's own scripts, nothing would be.
+  const formScripts: string[] = [];
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    // A page closed meanwhile (the journey's end) no longer takes the answer, which is no failure.
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (/\$ZodType|shouldUnregister/.test(body)) {
+        formScripts.push(new URL(route.request().url()).pathname);
+        await released;
+      }
+      const { 'content-encoding': _, 'content-length': __, ...headers } = response.headers();
+      await route.fulfill({ response, headers, body });
+    } catch {
+      return;
+    }
+  });
+
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
+  await expect(page.getByText('Payouts go to this address once a day', { exact: false })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Wallet address' })).toBeVisible();
+  await expect.poll(() => formScripts.length).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: 'Password' })).toHaveCount(0);
+
+  release();
+  const headings = page.getByRole('heading', { level: 2 });
+  await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
+  await expect(headings).toContainText([
+    'Account',
+    'Payout settings',
+    'Password',
+    'Two-factor authentication',
+    'Sessions',
+  ]);
+});
+
 test("a screen's own stylesheets start with the page, and the stylesheet Vite's loader adds for them takes that answer", async ({
   page,
 }) => {

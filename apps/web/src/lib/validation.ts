@@ -4,8 +4,6 @@ import * as z from 'zod/mini';
 
 import { formMessage } from './form-messages.ts';
 
-export { formMessage, formMessageText, translatableMessage } from './form-messages.ts';
-
 /** Spec 5 and 9: a second-factor code is exactly 6 characters, digits only. */
 export const twoFactorCodeLength = 6;
 export const TwoFactorCode = z

@@ -8,7 +8,7 @@ import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
-import { formMessage } from '@/lib/validation.ts';
+import { formMessage } from '@/lib/form-messages.ts';
 import { accessQuery, changeRole, inviteToAccount, removeAccess, type ManagedAccount } from './access-api.ts';
 
 interface Values {

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { copyToClipboard } from '@/lib/clipboard.ts';
 import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
-import { formMessage } from '@/lib/validation.ts';
+import { formMessage } from '@/lib/form-messages.ts';
 import { createWatcher, deleteWatcher, watcherLink, watchersQuery } from './access-api.ts';
 
 const sectionsOffered = WatcherSection.options;

@@ -7,7 +7,7 @@ import { SubmitError } from '@/components/form/form-errors.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
 import { serverText } from '@/lib/server-errors.ts';
 import { useEntryData } from '@/lib/use-entry-data.ts';
-import { formMessage, formMessageText } from '@/lib/validation.ts';
+import { formMessage, formMessageText } from '@/lib/form-messages.ts';
 import './customers.css';
 import { createSubAccount, customerScopeOf, customersKey, customersQuery } from './customers-api.ts';
 import { creationErrors, FormField } from './customer-form.tsx';

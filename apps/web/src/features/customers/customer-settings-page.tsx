@@ -12,7 +12,7 @@ import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatPercent } from '@/lib/money/format.ts';
 import { serverText } from '@/lib/server-errors.ts';
 import { useEntryData } from '@/lib/use-entry-data.ts';
-import { formMessage, formMessageText } from '@/lib/validation.ts';
+import { formMessage, formMessageText } from '@/lib/form-messages.ts';
 import './customers.css';
 import {
   customerFeesQuery,

@@ -7,7 +7,7 @@ import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatBtcNumber } from '@/lib/money/format.ts';
 import { parseBtc } from '@/lib/money/parse-btc.ts';
 import { payoutSettingsAnchor } from '@/lib/money/payout-settings-path.ts';
-import { formMessage } from '@/lib/validation.ts';
+import { formMessage } from '@/lib/form-messages.ts';
 import {
   minerInfoQuery,
   setThreshold,

@@ -1,27 +1,14 @@
 import { useMemo } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FrontendApi, Session } from '@ory/client-fetch';
+import type { Session } from '@ory/client-fetch';
 import { toast } from '@/components/toast/toast-store.ts';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { identityApi } from '@/lib/ory/identity-client.ts';
 import { describeDevice } from '@/lib/format/describe-device.ts';
-import { checkSession } from '@/lib/session/get-session.ts';
+import { sessionsKey, sessionsQuery } from './sessions-query.ts';
 import { useSettled } from './use-settled.ts';
-
-const sessionsKey = ['identity-sessions'] as const;
-
-/** This device's session, the one the app checked on its way in (asked again only if it is not known), and the others. */
-export const sessionsQuery = (api: FrontendApi) =>
-  queryOptions({
-    queryKey: sessionsKey,
-    queryFn: async ({ client }) => {
-      const [state, others] = await Promise.all([checkSession(client, api), api.listMySessions()]);
-      if (state.status !== 'authenticated') throw new Error(`the session is ${state.status}`);
-      return { current: state.session, others };
-    },
-  });
 
 function SessionRow({ session, current, onRevoke }: { session: Session; current: boolean; onRevoke?: () => void }) {
   const { t } = useTranslation();

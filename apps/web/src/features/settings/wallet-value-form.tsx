@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SubmitError } from '@/components/form/form-errors.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { serverText } from '@/lib/server-errors.ts';
-import { formMessageText } from '@/lib/validation.ts';
+import { formMessageText } from '@/lib/form-messages.ts';
 
 /**
  * One payout setting (address, minimum or maximum) typed and saved on its own. Saving is a critical

@@ -1,6 +1,6 @@
 import { satoshisPerBitcoin } from '@pool/contract/money-codes';
 import { maxSupplySatoshis } from '@pool/contract/payout-codes';
-import { formMessage } from '@/lib/validation.ts';
+import { formMessage } from '@/lib/form-messages.ts';
 
 const decimals = String(satoshisPerBitcoin).length - 1;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from '@ory/client-fetch';
 import { validateWith } from '@/lib/validation.ts';
-import { fieldSchema, isPrimarySubmit, type InputNode } from './nodes.ts';
+import { fieldSchema } from './field-schema.ts';
+import { isPrimarySubmit, type InputNode } from './nodes.ts';
 
 function input(attributes: Partial<InputNode['attributes']> & { name: string }): InputNode {
   return {

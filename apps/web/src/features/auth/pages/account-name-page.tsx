@@ -9,7 +9,8 @@ import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 import { api } from '@/lib/api-client.ts';
 import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
-import { formMessage, validateWith } from '@/lib/validation.ts';
+import { formMessage } from '@/lib/form-messages.ts';
+import { validateWith } from '@/lib/validation.ts';
 import { clearSignUpData, readSignUpData } from '@/features/auth/sign-up-data.ts';
 
 /** Spec 5: latin lowercase letters, digits and underscores, within the length bounds. */
