@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo, signInAs, signInAsAlice } from './support/demo.ts';
+import { formLibraries, holdScriptsWith, zod } from './support/held-scripts.ts';
 
 /** The pool's name as the server gives it to every page. */
 async function poolName(page: Page): Promise<string> {
@@ -131,35 +132,17 @@ test('the settings page paints its account and payout sections before the forms 
   page,
 }) => {
   await signInAs(page, demo.bob.email);
-  // Every script with zod or react-hook-form in it (their own names survive minification) is held
-  // until the top of the page is on screen: with one among the page's own scripts, nothing would be.
-  const formScripts: string[] = [];
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    // A page closed meanwhile (the journey's end) no longer takes the answer, which is no failure.
-    try {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (/\$ZodType|shouldUnregister/.test(body)) {
-        formScripts.push(new URL(route.request().url()).pathname);
-        await released;
-      }
-      const { 'content-encoding': _, 'content-length': __, ...headers } = response.headers();
-      await route.fulfill({ response, headers, body });
-    } catch {
-      return;
-    }
-  });
+  // Held until the top of the page is on screen: with one among the page's own scripts, nothing would be.
+  const formScripts = await holdScriptsWith(page, formLibraries);
 
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
   await expect(page.getByText('Payouts go to this address once a day', { exact: false })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Wallet address' })).toBeVisible();
-  await expect.poll(() => formScripts.length).toBeGreaterThan(0);
+  await expect.poll(() => formScripts.held.length).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Password' })).toHaveCount(0);
 
-  release();
+  formScripts.release();
   const headings = page.getByRole('heading', { level: 2 });
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
   await expect(headings).toContainText([
@@ -189,7 +172,7 @@ test("a screen's own stylesheets start with the page, and the stylesheet Vite's 
   }
 });
 
-test("the customer forms build and run their schemas under the page's content security policy, which reports no violation", async ({
+test("the customer list and forms run their checks under the page's content security policy, which reports no violation", async ({
   page,
 }) => {
   const violations = await recordCspViolations(page);
@@ -199,7 +182,7 @@ test("the customer forms build and run their schemas under the page's content se
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     if (path.endsWith('create-sub')) {
-      // The account name is checked as it is typed, with the contract's schema.
+      // The account name, checked against the contract's rules.
       const name = page.getByLabel(/account name/i).first();
       await name.fill('farm_checked');
       await expect(name).toHaveValue('farm_checked');
@@ -207,6 +190,19 @@ test("the customer forms build and run their schemas under the page's content se
     reported[path] = await violations();
   }
   expect(reported).toEqual({ '/customers': [], '/customers/create-customer': [], '/customers/create-sub': [] });
+});
+
+test("the operator's customer list and create forms show without zod: their checks are the contract's rules in plain code", async ({
+  page,
+}) => {
+  await signInAs(page, demo.operator.email);
+  const zodScripts = await holdScriptsWith(page, zod);
+  for (const path of ['/customers', '/customers/create-customer', '/customers/create-sub']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path !== '/customers') await expect(page.getByLabel(/account name/i).first()).toBeVisible();
+  }
+  expect(zodScripts.held).toEqual([]);
 });
 
 test("the browser's number and date data loads on a thread of its own as the app starts, under the page's content security policy", async ({

@@ -3,6 +3,7 @@ import { accountKinds, roles } from './access-codes.ts';
 import { PermissionFlags } from './access.ts';
 import { MinerWallets } from './payouts.ts';
 import { AppTheme } from './pool-config.ts';
+import { accountNameRules } from './account-codes.ts';
 
 // The lists live with the access rules, which need them without zod.
 export { accountKinds, roles };
@@ -12,12 +13,6 @@ export type AccountKind = z.infer<typeof AccountKind>;
 
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
-
-/**
- * Spec 5: latin lowercase letters, digits and underscores. The spec leaves the bounds open; 3 to 32
- * fits every stratum client we know (the worker name `account_name.worker_name` must stay short).
- */
-export const accountNameRules = { minLength: 3, maxLength: 32, pattern: /^[a-z0-9_]+$/ } as const;
 
 export const AccountName = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountNameRules } from './accounts.ts';
+import { customerNameMessages, customerNameRules, customerSorts } from './customer-codes.ts';
 import { CreateFeeBody, Day, Fee, Payment, PaymentsPage, PaymentsQuery, Percent, Satoshis } from './money.ts';
 
 /**
@@ -8,17 +8,14 @@ import { CreateFeeBody, Day, Fee, Payment, PaymentsPage, PaymentsQuery, Percent,
  * operator or pool earned from each.
  */
 
-/** Spec 5, customer creation: lowercase latin letters and digits only (no underscore here). */
-export const customerNameMessage = 'must consist only of lowercase latin letters and digits';
+/** Spec 5, customer creation (`customerNameProblem` checks the same without zod). */
 export const CustomerAccountName = z
   .string()
-  .min(accountNameRules.minLength, 'length out of range')
-  .max(accountNameRules.maxLength, 'length out of range')
-  .regex(/^[a-z0-9]+$/, customerNameMessage);
+  .min(customerNameRules.minLength, customerNameMessages.length)
+  .max(customerNameRules.maxLength, customerNameMessages.length)
+  .regex(customerNameRules.pattern, customerNameMessages.pattern);
 
-export const customerSorts = ['account_name', 'hash_rate', 'workers', 'fee', 'earned'] as const;
 export const CustomerSort = z.enum(customerSorts);
-export type CustomerSort = z.infer<typeof CustomerSort>;
 
 /** `GET operators/{id}/miners` and `pools/{id}/miners`: paged, searchable by account name, sortable. */
 export const CustomerListQuery = z.object({

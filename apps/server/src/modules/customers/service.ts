@@ -12,7 +12,7 @@ import type {
   CustomerRow,
   EarnedFromMiner,
 } from '@pool/contract/customers';
-import { customerNameMessage } from '@pool/contract/customers';
+import { customerNameMessages } from '@pool/contract/customer-codes';
 import { errorMessages } from '@pool/contract/errors';
 import type { Fee, PaymentsPage, PaymentsQuery } from '@pool/contract/money';
 import { sectionAllowed } from '@pool/contract/access';
@@ -269,7 +269,9 @@ export function customerService(options: CustomerServiceOptions) {
       const parent = await repository.minerOf(parentId);
       if (!parent) throw new HttpError('not_found');
       if (body.account_name.length === 0) {
-        throw new HttpError('validation_failed', { fields: [{ field: 'account_name', text: customerNameMessage }] });
+        throw new HttpError('validation_failed', {
+          fields: [{ field: 'account_name', text: customerNameMessages.pattern }],
+        });
       }
       const owners = await repository.ownersOf(parentId);
       const pending =

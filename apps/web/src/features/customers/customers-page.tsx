@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { customerSorts, type CustomerSort } from '@pool/contract/customers';
+import { customerSorts, type CustomerSort } from '@pool/contract/customer-codes';
 import { Pager } from '@/components/ui/pager.tsx';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
 import { formatHashrate } from '@/lib/format/hashrate.ts';

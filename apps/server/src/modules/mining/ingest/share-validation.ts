@@ -1,4 +1,4 @@
-import { accountNameRules } from '@pool/contract/accounts';
+import { accountNameRules } from '@pool/contract/account-codes';
 import { workerNamePattern, type ShareRejectionReason } from '@pool/contract/mining';
 import type { Difficulty, Milliseconds } from '../hashrate.ts';
 
