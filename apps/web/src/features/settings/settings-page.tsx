@@ -31,7 +31,8 @@ export function SettingsPage() {
   useEffect(
     () =>
       afterNextPaint(() => {
-        void loadSecuritySections();
+        // A failed download shows through the sections' own load, once they render.
+        loadSecuritySections().catch(() => undefined);
         void client.prefetchQuery(sessionsQuery(identityApi(config)));
       }),
     [client, config],
