@@ -63,4 +63,21 @@ describe('the entry chunk (issue 18: JavaScript before the first screen)', () =>
       expect(fullZod(packages), page).toEqual([]);
     }
   });
+
+  it('leaves no zod to the pages whose forms check by hand, nor to the top of /settings, whose forms load after its first paint', () => {
+    for (const page of [
+      'features/settings/settings-page.tsx',
+      'features/customers/customers-page.tsx',
+      'features/customers/create-customer-page.tsx',
+      'features/customers/create-sub-page.tsx',
+      'features/customers/customer-settings-page.tsx',
+    ]) {
+      const packages = packagesReachedFrom(page);
+      expect(
+        [...packages].filter((name) => name === 'zod' || name.startsWith('zod/')),
+        page,
+      ).toEqual([]);
+      expect(packages, page).not.toContain('react-hook-form');
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { managingRoles } from '@pool/contract/access';
+import { managingRoles } from '@pool/contract/access-codes';
 import { LazyResponsiveDialog } from '@/components/dialog/lazy-responsive-dialog.tsx';
 import { SubmitError } from '@/components/form/form-errors.tsx';
 import { toast } from '@/components/toast/toast-store.ts';
