@@ -1,6 +1,6 @@
-import { accountNameRules } from './account-codes.ts';
-
 /** Customer rules without zod: the operator's customer list and create forms load no schema library. */
+
+import { accountNameRules } from './account-codes.ts';
 
 /** Spec 5, customer creation: an account name's bounds, in lowercase latin letters and digits only (no underscore here). */
 export const customerNameRules = { ...accountNameRules, pattern: /^[a-z0-9]+$/ } as const;

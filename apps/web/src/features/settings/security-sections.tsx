@@ -12,8 +12,6 @@ import { SessionsSection } from './sessions-section.tsx';
 
 interface Props {
   settings: IdentityFlow<'settings'>;
-  /** Whether the settings flow has been answered, even by one the screen no longer shows. */
-  answered: boolean;
   passwordMinLength: number;
   poolName: string;
   /** The signed-in person, whose identity the last section deletes. */
@@ -22,15 +20,17 @@ interface Props {
 
 /**
  * The lower half of `/settings` (spec 2): password, two-factor, security keys, sessions and
- * deletion, top to bottom, each once those above it have their answers. The page downloads it beside
- * the payout settings' answers: its forms (react-hook-form, zod, WebAuthn) are most of the page's
- * script, and nothing of it shows before those answers.
+ * deletion, top to bottom, each once those above it have their answers. The page downloads it once
+ * it has painted: its forms (react-hook-form, zod, WebAuthn) are most of the page's script, and
+ * nothing of it shows before the payout settings above it have their answers.
  */
-export function SecuritySections({ settings, answered, passwordMinLength, poolName, userId }: Props) {
+export function SecuritySections({ settings, passwordMinLength, poolName, userId }: Props) {
   const { t } = useTranslation();
-  const { flow, revision, submit, submitting, unavailable, retry } = settings;
+  const { revision, submit, submitting, unavailable, retry } = settings;
+  const flow = unavailable ? undefined : settings.flow;
   const [sessionsSettled, setSessionsSettled] = useState(false);
-  const aboveSessions = answered || !!unavailable;
+  // The sessions follow once the flow has an answer, even one the screen does not show.
+  const aboveSessions = !!settings.flow || !!unavailable;
   return (
     <>
       {unavailable && <FlowUnavailable reason={unavailable} onRetry={retry} />}

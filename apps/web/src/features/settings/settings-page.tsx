@@ -57,8 +57,7 @@ export function SettingsPage() {
       {abovePassword && (
         <Suspense fallback={null}>
           <SecuritySections
-            settings={{ ...settings, flow }}
-            answered={!!loadedFlow}
+            settings={settings}
             passwordMinLength={config.settings.password_min_length}
             poolName={config.name}
             userId={identity?.user.id}
