@@ -27,8 +27,6 @@ export default defineConfig(({ command }) => ({
     // Read by `npm run bench:web` to sum what each route loads.
     manifest: true,
     rolldownOptions: {
-      // The contract's zod schemas are plain values: a screen that uses none of them ships no zod.
-      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // Everything the entry imports statically in one chunk beside it. Left to themselves, the

@@ -71,6 +71,7 @@ describe('the entry chunk (issue 18: JavaScript before the first screen)', () =>
       'features/customers/create-customer-page.tsx',
       'features/customers/create-sub-page.tsx',
       'features/customers/customer-settings-page.tsx',
+      'features/notifications/notifications-page.tsx',
     ]) {
       const packages = packagesReachedFrom(page);
       expect(

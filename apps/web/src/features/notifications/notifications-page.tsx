@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import {
   notificationKinds,
   securityKinds,
-  type ChannelSwitches,
   type NotificationChannel,
   type NotificationKind,
-} from '@pool/contract/notifications';
+} from '@pool/contract/notification-codes';
+import type { ChannelSwitches } from '@pool/contract/notifications';
 import { ApiError } from '@/lib/api-client.ts';
 import { copyToClipboard } from '@/lib/clipboard.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
