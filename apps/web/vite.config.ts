@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { precompressBuild } from './precompress.ts';
 import { listRouteChunks } from './route-chunks.ts';
 import { productionBuilds } from './production-builds.ts';
+import { preactAliases, preactDedupe } from './renderer.ts';
 
 const serverPort = process.env.PORT ?? '8080';
 const server = `http://127.0.0.1:${serverPort}`;
@@ -13,8 +14,9 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(command === 'build' ? productionBuilds : []),
+      ...(command === 'build' ? [...productionBuilds, ...preactAliases] : []),
     ],
+    dedupe: command === 'build' ? preactDedupe : [],
   },
   // Sentry's own flag: its SDK drops its debug logging from the build (the error-reporting chunk).
   define: { __SENTRY_DEBUG__: 'false' },

@@ -1,5 +1,5 @@
 import '@/lib/zod-jitless.ts';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -44,18 +44,14 @@ async function boot(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  // As a transition, the first render yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page: a tap during start-up is answered, and the frame stays painted.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </I18nextProvider>
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
   );
   // Spec 9: error reporting, analytics and widgets when the browser is idle after the first screen,
   // each only if configured.
