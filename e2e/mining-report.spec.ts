@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { signInAs } from './support/demo.ts';
 
 interface ReportMonth {
@@ -20,12 +20,21 @@ const csvBtc = (satoshis: number) => (satoshis / 1e8).toFixed(8);
 test.describe('mining report', () => {
   test("a miner sees the month's figures and days, and downloads them as CSV @mobile", async ({ page }) => {
     await signInAs(page, 'bob@demo.pool');
-    const answer = page.waitForResponse((response) => /\/mining-report\?month=\d{4}-\d{2}$/.test(response.url()));
+    // The month a report answer of the API is for (the page's own address has the same ending).
+    const monthOf = (response: Response) =>
+      /\/api\/backend\/.*\/mining-report\?month=(\d{4}-\d{2})$/.exec(response.url())?.[1];
+    const opened = page.waitForResponse((response) => monthOf(response) !== undefined);
     await page.goto('/mining-report');
-    const report = (await (await answer).json()) as ReportMonth;
-    expect(report.month).toBe(new Date().toISOString().slice(0, 7));
+    // The page opens on this month (UTC).
+    expect(monthOf(await opened)).toBe(new Date().toISOString().slice(0, 7));
 
-    // The demo credits its simulated week at first start: this month has rewards.
+    // The demo credits its simulated week at first start, each day from 09:00 UTC the day after
+    // (spec 9): the month of the last day credited has rewards, which early in a month is the one before.
+    const rewarded = new Date(Date.now() - (9 + 24) * 3_600_000).toISOString().slice(0, 7);
+    const answer = page.waitForResponse((response) => monthOf(response) === rewarded);
+    await page.goto(`/mining-report?month=${rewarded}`);
+    const report = (await (await answer).json()) as ReportMonth;
+    expect(report.month).toBe(rewarded);
     expect(report.days_mined).toBeGreaterThan(0);
     const figures = page.getByRole('region', { name: 'The month’s figures' });
     const figure = (name: string) =>
