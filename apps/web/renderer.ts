@@ -17,8 +17,9 @@ export const preactAliases: Alias[] = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
-  // react-i18next's shim for React 17, a CommonJS module whose `require('react')` no alias reaches
-  // in the unit tests; Preact's compat has the hook itself.
+  // react-i18next's shim of this hook for React 17: Preact's compat has the hook itself, so the build
+  // leaves the shim out, and the unit tests never run its CommonJS `require('react')`, which no alias
+  // reaches.
   { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 

@@ -4,16 +4,12 @@ import { preactAliases, preactDedupe } from './renderer.ts';
 
 export default defineProject({
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
-      ...preactAliases,
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
     dedupe: preactDedupe,
+    // A package's ES module build, as the browser build takes: the CommonJS one would `require('react')`.
     conditions: ['module', 'development|production'],
     mainFields: ['module', 'main'],
   },
-  ssr: { resolve: { conditions: ['module', 'development|production'], mainFields: ['module', 'main'] } },
   test: {
     name: 'web',
     environment: 'jsdom',
