@@ -27,15 +27,28 @@ const shortUrl = (url: string) =>
     .replace(/^.*\/node_modules\//, '')
     .replace(/^.*\/apps\//, '');
 
+/** The nodes of the inspector's own calls and below: stopping the profiler is sampled too. */
+function inspectorNodes(profile: Profile): Set<number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const found = new Set<number>();
+  const mark = (id: number) => {
+    found.add(id);
+    for (const child of byId.get(id)?.children ?? []) mark(child);
+  };
+  for (const node of profile.nodes) if (node.callFrame.url === 'node:inspector') mark(node.id);
+  return found;
+}
+
 /** Self time by function, largest first; `(idle)` is the main thread waiting. */
 export function selfCosts(profile: Profile): Cost[] {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const inspector = inspectorNodes(profile);
   const time = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((id, index) => {
     const frame = nodes.get(id)?.callFrame;
     const delta = profile.timeDeltas[index] ?? 0;
-    if (!frame) return;
+    if (!frame || inspector.has(id)) return;
     // No line: the product runs through tsx, whose compiled lines are not the source's.
     const name = frame.url ? `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}` : frame.functionName;
     time.set(name, (time.get(name) ?? 0) + delta);
