@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Spec 5: every password input has a show/hide toggle. `forwardRef` rather than a `ref` prop: the
- * build renders with Preact (production-builds.ts), which hands a plain function component no ref.
+ * build renders with Preact (`apps/web/renderer.ts`), which hands a plain function component no ref.
  */
 export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
   function PasswordInput(props, ref) {
