@@ -1,6 +1,8 @@
 // A CPU profile of this process's main thread while one part of a bench runs, summed by function
 // (self time), so a bench can print where that part's time goes.
+import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 
 interface ProfileNode {
   id: number;
@@ -59,8 +61,12 @@ export function selfCosts(profile: Profile): Cost[] {
     .sort((a, b) => b.share - a.share);
 }
 
-/** Runs `work` under the profiler and answers its result with the main thread's self costs. */
-export async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; costs: Cost[] }> {
+/**
+ * Runs `work` under the profiler and answers its result with the main thread's self costs. With
+ * BENCH_PROFILE_DIR set, the whole profile is kept there as `{name}.cpuprofile`, for DevTools'
+ * call tree (time spent in a function and what it calls).
+ */
+export async function profiled<T>(work: () => Promise<T>, name: string): Promise<{ result: T; costs: Cost[] }> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -69,6 +75,8 @@ export async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; 
   try {
     const result = await work();
     const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+    const directory = process.env.BENCH_PROFILE_DIR;
+    if (directory) await writeFile(join(directory, `${name}.cpuprofile`), JSON.stringify(profile));
     return { result, costs: selfCosts(profile) };
   } finally {
     session.disconnect();

@@ -28,7 +28,7 @@ const scale = {
   /** The engine's ticks during the ingest, as in production; 0 leaves them out, to compare. */
   tickInterval: Number(process.env.BENCH_TICK_INTERVAL ?? 5000),
 };
-/** BENCH_SKIP=reads,baseline leaves parts out while tuning; the full run measures everything. */
+/** BENCH_SKIP=reads,baseline,ingest leaves parts out while tuning; the full run measures everything. */
 const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const skipBaseline = skipped.has('baseline') || skipped.has('reads');
 const staffId = '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d02';
@@ -358,7 +358,7 @@ async function measureIngest(
   // The profile covers the sending and the drain below: the waits for a minute to begin and for
   // its close to be due would only add idle time.
   const sending = () => load(origin, requests, scale.ingestInFlight, 'POST').finally(() => clearInterval(ticking));
-  const profiledRun = profile ? await profiled(sending) : undefined;
+  const profiledRun = profile ? await profiled(sending, `ingest-${label}`) : undefined;
   const result = profiledRun ? profiledRun.result : await sending();
   const counted = engine.counters().counted - before;
   const rate = counted / (result.elapsed / 1000);
@@ -467,7 +467,10 @@ async function postgresRun() {
       await measureReads(cachedServer.origin, queries, scale.readRequests, readWarmup, true);
       if (!skipped.has('profile')) {
         const chart = queries.slice(0, 1);
-        const { costs } = await profiled(() => measureReads(cachedServer.origin, chart, scale.readRequests, 0));
+        const { costs } = await profiled(
+          () => measureReads(cachedServer.origin, chart, scale.readRequests, 0),
+          'cached-pool-chart',
+        );
         line('  where the server spent the cached pool chart (main thread, self time, idle included):');
         for (const cost of costs.slice(0, 12)) line(`    ${(cost.share * 100).toFixed(1).padStart(5)} %  ${cost.name}`);
       }
@@ -496,7 +499,10 @@ async function postgresRun() {
         const engineReads = await measureReads(origin, queries, scale.readRequests, readWarmup, true);
         if (!skipped.has('profile')) {
           const list = queries.filter((query) => query.name.startsWith('worker list'));
-          const { costs } = await profiled(() => measureReads(origin, list, scale.readRequests, 0));
+          const { costs } = await profiled(
+            () => measureReads(origin, list, scale.readRequests, 0),
+            'uncached-worker-list',
+          );
           line('  where the server spent the uncached worker list (main thread, self time, idle included):');
           for (const cost of costs.slice(0, 10))
             line(`    ${(cost.share * 100).toFixed(1).padStart(5)} %  ${cost.name}`);
@@ -530,12 +536,14 @@ async function postgresRun() {
           await database.query('drop table app.bench_raw_shares');
         }
       }
-      line(
-        'ingest end to end (HTTP transport to committed batches, their minutes in the flushes’ log, one Node process for the aggregator):',
-      );
-      await measureIngest(origin, database, engine, 'pg', scale.ingestShares, 0, !skipped.has('profile'));
-      line('  a backlog sent after an outage, every share 10 minutes late:');
-      await measureIngest(origin, database, engine, 'pg-late', scale.ingestShares, 10 * minute);
+      if (!skipped.has('ingest')) {
+        line(
+          'ingest end to end (HTTP transport to committed batches, their minutes in the flushes’ log, one Node process for the aggregator):',
+        );
+        await measureIngest(origin, database, engine, 'pg', scale.ingestShares, 0, !skipped.has('profile'));
+        line('  a backlog sent after an outage, every share 10 minutes late:');
+        await measureIngest(origin, database, engine, 'pg-late', scale.ingestShares, 10 * minute);
+      }
       line('disk per worker at full retention (1,000 workers sampled):');
       await bytesPerWorker(database);
     } finally {

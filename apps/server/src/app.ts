@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './http/compiled-serializer.ts';
 import type { Database } from '@pool/db/database';
@@ -10,7 +9,7 @@ import { serverErrorReporter } from './http/error-reporting.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
-import { connectSources, frameSources, scriptSources } from './http/content-security.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { LeveledRequestLog, logDestination, serializeRequest } from './http/request-log.ts';
 import { poolConfigRepository } from './modules/pool-config/repository.ts';
 import { poolConfigRoutes } from './modules/pool-config/routes.ts';
@@ -157,22 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, errorReporter && ((error, request) => errorReporter.report(error, request)));
   if (errorReporter) app.addHook('onClose', async () => void (await errorReporter.flush(2000)));
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...frameSources(config)],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'", ...scriptSources(config)],
-        'connect-src': ["'self'", ...connectSources(config)],
-        'frame-src': frameSources(config).length > 0 ? frameSources(config) : ["'none'"],
-        'worker-src': ["'self'", 'blob:'],
-        'upgrade-insecure-requests': config.secureCookies ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.secureCookies,
-  });
+  registerSecurityHeaders(app, config);
   await registerOpenApi(app, options.version);
 
   const db = database.orm(schema);
