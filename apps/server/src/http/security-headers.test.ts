@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
+import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { helmetHeaders, registerSecurityHeaders } from './security-headers.ts';
 
 async function answers(secureCookies: boolean, widget?: string) {
   const app = Fastify();
@@ -53,5 +56,17 @@ describe('security headers', () => {
     expect(policy).toContain("script-src 'self' https://chat.example.com");
     expect(policy).toContain('frame-src https://chat.example.com');
     expect(policy).toContain("connect-src 'self' https://chat.example.com");
+  });
+
+  it('are those helmet’s own middleware sets on a real response', async () => {
+    const options = { hsts: true, contentSecurityPolicy: { directives: { 'frame-src': ["'none'"] } } };
+    const server = createServer((request, response) => helmet(options)(request, response, () => response.end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const sent = await fetch(`http://127.0.0.1:${port}/`);
+    server.close();
+    const recorded = helmetHeaders(options);
+    expect(Object.keys(recorded).length).toBeGreaterThan(10);
+    for (const [name, value] of Object.entries(recorded)) expect(sent.headers.get(name), name).toBe(value);
   });
 });
