@@ -3,19 +3,24 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import http from 'node:http';
 
-const { origin, requests, concurrency, headers, method = 'GET' } = workerData;
+const { origin, requests, templates, concurrency, headers, method = 'GET' } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const latencies = new Float64Array(requests.length);
 let next = 0;
 let failed = 0;
 
+/** The request's body as sent: its events from their template, each share's time now, less its lag. */
+function bodyOf(request) {
+  if (request.body === undefined) return null;
+  const body =
+    request.template === undefined ? request.body : request.body.replace('@events@', () => templates[request.template]);
+  if (request.lag === undefined) return body;
+  return body.replaceAll('"@sent-at@"', JSON.stringify(new Date(Date.now() - request.lag).toISOString()));
+}
+
 function send(index) {
   const request = requests[index];
-  // A share's time stands as "@sent-at@" in a body with a lag: the time it is sent, less the lag.
-  const body =
-    request.lag === undefined
-      ? (request.body ?? null)
-      : request.body.replaceAll('"@sent-at@"', JSON.stringify(new Date(Date.now() - request.lag).toISOString()));
+  const body = bodyOf(request);
   return new Promise((resolve) => {
     const started = performance.now();
     const req = http.request(

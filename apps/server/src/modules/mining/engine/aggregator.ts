@@ -20,14 +20,29 @@ export interface WorkerEntry {
    * it trails `lastShareAt` by at most a few seconds (worker-activity.ts).
    */
   storedLastShareAt: number | null;
+  /** The aggregator's sums of this worker since the last flush; kept on the worker to be reused. */
+  pending?: Pending;
 }
 
 export const workerKey = (minerId: string, workerName: string): string => `${minerId}/${workerName}`;
 
+/**
+ * A worker's sums since the last flush: those of the first minute it shared in, and of any other
+ * minute (the turn of a minute, a backlog) in `others`. A worker gets a few shares between two
+ * flushes, so the object is reused from flush to flush rather than made for each: that made one
+ * object or more per share, and most of the aggregating thread's garbage (issue 18).
+ */
 interface Pending {
-  minutes: Map<number, ShareTotals>;
+  /** The flush this belongs to; sums of an earlier one are stale and start again at zero. */
+  round: number;
   firstShareAt: number;
   lastShareAt: number;
+  minute: number;
+  acceptedDifficulty: number;
+  rejectedDifficulty: number;
+  acceptedShares: number;
+  rejectedShares: number;
+  others: Map<number, ShareTotals> | undefined;
 }
 
 /** Accepted work of one account name no live miner has, on one UTC day (the reward goes to unallocated funds). */
@@ -52,21 +67,64 @@ export interface FlushSnapshot {
 const day = 24 * 60 * minute;
 
 /**
+ * Every flush's number, across aggregators: a worker entry made for one engine and summed by
+ * another (tests do it) never takes the other's sums for its own. An entry is summed by one
+ * aggregator at a time, its engine's.
+ */
+let rounds = 0;
+
+/**
  * Sums shares per worker and minute in memory until the next flush, so that a flush writes one
  * row per worker and minute however many shares came in.
  */
 export function shareAggregator() {
-  let pending = new Map<WorkerEntry, Pending>();
+  let round = (rounds += 1);
+  /** The workers that shared since the last flush, in the order of their first share. */
+  let touched: WorkerEntry[] = [];
   let unallocated = new Map<string, UnallocatedDelta>();
   let shares = 0;
 
-  function pendingOf(entry: WorkerEntry, at: number): Pending {
-    let state = pending.get(entry);
-    if (!state) {
-      state = { minutes: new Map(), firstShareAt: at, lastShareAt: at };
-      pending.set(entry, state);
+  /** The worker's sums in this flush, started at `at` in its minute `start` on its first share. */
+  function pendingOf(entry: WorkerEntry, at: number, start: number): Pending {
+    let state = entry.pending;
+    if (state === undefined) {
+      state = {
+        round: 0,
+        firstShareAt: at,
+        lastShareAt: at,
+        minute: start,
+        acceptedDifficulty: 0,
+        rejectedDifficulty: 0,
+        acceptedShares: 0,
+        rejectedShares: 0,
+        others: undefined,
+      };
+      entry.pending = state;
+    }
+    if (state.round !== round) {
+      state.round = round;
+      state.firstShareAt = at;
+      state.lastShareAt = at;
+      state.minute = start;
+      state.acceptedDifficulty = 0;
+      state.rejectedDifficulty = 0;
+      state.acceptedShares = 0;
+      state.rejectedShares = 0;
+      state.others = undefined;
+      touched.push(entry);
     }
     return state;
+  }
+
+  /** A minute other than the worker's first in this flush. */
+  function otherMinute(state: Pending, start: number): ShareTotals {
+    state.others ??= new Map();
+    let totals = state.others.get(start);
+    if (!totals) {
+      totals = { acceptedDifficulty: 0, rejectedDifficulty: 0, acceptedShares: 0, rejectedShares: 0 };
+      state.others.set(start, totals);
+    }
+    return totals;
   }
 
   function addToMinute(minutes: Map<number, ShareTotals>, start: number, totals: ShareTotals): void {
@@ -76,7 +134,10 @@ export function shareAggregator() {
       existing.rejectedDifficulty += totals.rejectedDifficulty;
       existing.acceptedShares += totals.acceptedShares;
       existing.rejectedShares += totals.rejectedShares;
-    } else minutes.set(start, { ...totals });
+    } else {
+      const { acceptedDifficulty, rejectedDifficulty, acceptedShares, rejectedShares } = totals;
+      minutes.set(start, { acceptedDifficulty, rejectedDifficulty, acceptedShares, rejectedShares });
+    }
   }
 
   function addUnallocatedWork(poolId: string, accountName: string, at: number, difficulty: number, count: number) {
@@ -95,15 +156,11 @@ export function shareAggregator() {
     },
 
     add(entry: WorkerEntry, at: number, difficulty: number, accepted: boolean): void {
-      const state = pendingOf(entry, at);
+      const start = at - (at % minute);
+      const state = pendingOf(entry, at, start);
       if (at < state.firstShareAt) state.firstShareAt = at;
       if (at > state.lastShareAt) state.lastShareAt = at;
-      const start = at - (at % minute);
-      let totals = state.minutes.get(start);
-      if (!totals) {
-        totals = { acceptedDifficulty: 0, rejectedDifficulty: 0, acceptedShares: 0, rejectedShares: 0 };
-        state.minutes.set(start, totals);
-      }
+      const totals = start === state.minute ? state : otherMinute(state, start);
       if (accepted) {
         totals.acceptedDifficulty += difficulty;
         totals.acceptedShares += 1;
@@ -133,23 +190,28 @@ export function shareAggregator() {
 
     /** A minute already summed elsewhere (history the demo backfills). */
     addMinute(entry: WorkerEntry, start: number, totals: ShareTotals, lastShareAt: number): void {
-      const state = pendingOf(entry, start);
+      const state = pendingOf(entry, start, start);
       state.firstShareAt = Math.min(state.firstShareAt, start);
       state.lastShareAt = Math.max(state.lastShareAt, lastShareAt);
-      addToMinute(state.minutes, start, totals);
+      const sums = start === state.minute ? state : otherMinute(state, start);
+      sums.acceptedDifficulty += totals.acceptedDifficulty;
+      sums.rejectedDifficulty += totals.rejectedDifficulty;
+      sums.acceptedShares += totals.acceptedShares;
+      sums.rejectedShares += totals.rejectedShares;
       shares += totals.acceptedShares + totals.rejectedShares;
     },
 
     /** Hands over everything summed so far, with the per-account sums, and starts afresh. */
     take(): FlushSnapshot {
-      const taken = pending;
+      const taken = touched;
       const takenShares = shares;
       const takenUnallocated = [...unallocated.values()];
-      pending = new Map();
+      touched = [];
+      round = rounds += 1;
       unallocated = new Map();
       shares = 0;
       let rows = 0;
-      for (const state of taken.values()) rows += state.minutes.size;
+      for (const entry of taken) rows += 1 + ((entry.pending as Pending).others?.size ?? 0);
       const workerMinutes = bucketColumns(new Array<WorkerEntry>(rows), rows);
       let row = 0;
       const workerActivity: FlushSnapshot['workerActivity'] = [];
@@ -171,23 +233,34 @@ export function shareAggregator() {
         }
         return minutes;
       };
-      for (const [entry, state] of taken) {
+      /** A row of the worker's minute, and the minute's sums added to its miner's, pool's and operator's. */
+      const sumMinute = (
+        entry: WorkerEntry,
+        start: number,
+        totals: ShareTotals,
+        owners: [Map<number, ShareTotals>, Map<number, ShareTotals>, Map<number, ShareTotals> | undefined],
+      ) => {
+        workerMinutes.owners[row] = entry;
+        workerMinutes.bucketStarts[row] = start;
+        workerMinutes.acceptedDifficulty[row] = totals.acceptedDifficulty;
+        workerMinutes.rejectedDifficulty[row] = totals.rejectedDifficulty;
+        workerMinutes.acceptedShares[row] = totals.acceptedShares;
+        workerMinutes.rejectedShares[row] = totals.rejectedShares;
+        row += 1;
+        addToMinute(owners[0], start, totals);
+        addToMinute(owners[1], start, totals);
+        if (owners[2]) addToMinute(owners[2], start, totals);
+      };
+      for (const entry of taken) {
+        const state = entry.pending as Pending;
         workerActivity.push({ owner: entry, firstShareAt: state.firstShareAt, lastShareAt: state.lastShareAt });
-        const minerMinutes = touch(entry.minerId, 'miner', state);
-        const poolMinutes = touch(entry.poolId, 'pool', state);
-        const operatorMinutes = entry.operatorId ? touch(entry.operatorId, 'operator', state) : undefined;
-        for (const [start, totals] of state.minutes) {
-          workerMinutes.owners[row] = entry;
-          workerMinutes.bucketStarts[row] = start;
-          workerMinutes.acceptedDifficulty[row] = totals.acceptedDifficulty;
-          workerMinutes.rejectedDifficulty[row] = totals.rejectedDifficulty;
-          workerMinutes.acceptedShares[row] = totals.acceptedShares;
-          workerMinutes.rejectedShares[row] = totals.rejectedShares;
-          row += 1;
-          addToMinute(minerMinutes, start, totals);
-          addToMinute(poolMinutes, start, totals);
-          if (operatorMinutes) addToMinute(operatorMinutes, start, totals);
-        }
+        const owners: Parameters<typeof sumMinute>[3] = [
+          touch(entry.minerId, 'miner', state),
+          touch(entry.poolId, 'pool', state),
+          entry.operatorId ? touch(entry.operatorId, 'operator', state) : undefined,
+        ];
+        sumMinute(entry, state.minute, state, owners);
+        if (state.others) for (const [start, totals] of state.others) sumMinute(entry, start, totals, owners);
       }
       const accountMinutes: BucketDelta<string>[] = [];
       for (const [owner, minutes] of accounts) {

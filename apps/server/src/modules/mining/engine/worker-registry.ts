@@ -42,6 +42,7 @@ export function workerRegistry(repository: MiningWriteRepository, clock: () => n
       firstShareAt: null,
       lastShareAt: null,
       storedLastShareAt: null,
+      pending: undefined,
     };
     index(entry);
     return entry;
@@ -69,6 +70,7 @@ export function workerRegistry(repository: MiningWriteRepository, clock: () => n
           key: workerKey(row.minerId, row.workerName),
           ...row,
           storedLastShareAt: row.lastShareAt,
+          pending: undefined,
         };
         index(entry);
         byId.set(row.id, entry);
