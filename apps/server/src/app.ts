@@ -180,9 +180,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       // Product answers are the caller's own (identity, widget HMACs, account data) or refusals:
       // no cache may keep them. A route that knows better sets its own header.
-      api.addHook('onSend', async (_request, reply, payload) => {
+      // Hooks on every answer take callbacks: an async hook costs a promise and a turn of the queue.
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-        return payload;
+        done(null, payload);
       });
       const users = userRepository(db);
       const access = accessRepository(db);
@@ -211,8 +212,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       else app.addHook('onReady', () => notifications.start());
       app.addHook('onClose', () => notifications.stop());
       // What a change of this server wrote (a wallet change's trigger) goes out at once.
-      api.addHook('onResponse', async (request) => {
+      api.addHook('onResponse', (request, _reply, done) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') notifications.kick();
+        done();
       });
       await api.register(policyPlugin, {
         sessions: notifications.sessions,

@@ -48,11 +48,6 @@ const steps = fc.array(
   { maxLength: 200 },
 );
 
-interface Sums extends ShareTotals {
-  first: number;
-  last: number;
-}
-
 /** What a flush should hold, summed the plain way: per owner and minute, and each owner's first and last share. */
 function expected(shares: Extract<Step, { kind: 'share' }>[]) {
   const minutes = new Map<string, ShareTotals>();
