@@ -223,17 +223,17 @@ async function rawQuery(database: Database, query: Record<string, string>) {
 }
 
 /**
- * The ceiling: a bare Fastify route (no hooks, no logger, a constant answer) on this machine, now,
- * through the same client at the same concurrency. No read of the product can be faster. Measured
- * again right before each read, so that both see the same machine (other work on it varies).
- */
-/**
  * Requests sent to a route before it is timed. With 64, the first read timed ran before V8 had
  * optimised the request path: the cached pool chart read 2,345 req/s first and 3,332 when timed
  * again in the same run, so whichever route came first looked slowest.
  */
 const readWarmup = 1_000;
 
+/**
+ * The ceiling: a bare Fastify route (no hooks, no logger, a constant answer) on this machine, now,
+ * through the same client at the same concurrency. No read of the product can be faster. Measured
+ * again right before each read, so that both see the same machine (other work on it varies).
+ */
 async function bareCeiling(requests: number, print = true): Promise<number> {
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));

@@ -88,11 +88,12 @@ export function shareAggregator() {
   function pendingOf(entry: WorkerEntry, at: number, start: number): Pending {
     let state = entry.pending;
     if (state === undefined) {
+      // Blank, and stale (round 0): the reset below starts it.
       state = {
         round: 0,
-        firstShareAt: at,
-        lastShareAt: at,
-        minute: start,
+        firstShareAt: 0,
+        lastShareAt: 0,
+        minute: 0,
         acceptedDifficulty: 0,
         rejectedDifficulty: 0,
         acceptedShares: 0,
