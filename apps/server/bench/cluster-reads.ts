@@ -11,6 +11,8 @@ export async function clusterReads(options: {
   personId: string;
   path: string;
   requests: number;
+  /** Requests to each new process before it is timed, so that V8 has optimised its request path. */
+  warmup: number;
   processes: number[];
   load: (
     origin: string,
@@ -52,7 +54,7 @@ export async function clusterReads(options: {
         if (new Set(ports).size !== 1) throw new Error(`the processes listen on different ports: ${ports.join(', ')}`);
         const origin = `http://127.0.0.1:${ports[0]}`;
         const paths = (n: number) => Array.from({ length: n }, () => ({ path: options.path }));
-        await options.load(origin, paths(64 * count), 32);
+        await options.load(origin, paths(options.warmup * count), 32);
         const result = await options.load(origin, paths(options.requests), 32);
         const rate = options.requests / (result.elapsed / 1000);
         options.line(

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 export interface CpuTimes {
   /** The main thread: the one that aggregates shares and serves HTTP. */
   main: number;
-  /** Every other thread of this process: parser threads, V8's garbage collector, the load client. */
+  /** Every other thread of this process: parser threads, V8's garbage collector (the load client is a process of its own). */
   threads: number;
   /** All PostgreSQL processes of this machine, with the backends that have ended. */
   postgres: number;

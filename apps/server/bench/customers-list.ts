@@ -5,7 +5,6 @@
 // searches. Each answer comes from a read of the stored per-customer figures that started after the
 // request came (concurrent requests share one), so the first read after a write costs what any
 // read costs; that first (cold) read is measured too.
-import { Worker } from 'node:worker_threads';
 import { applyMigrations } from '@pool/db/database';
 import { buildApp } from '../src/app.ts';
 import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
@@ -14,6 +13,7 @@ import { miningEngine } from '../src/modules/mining/engine/engine.ts';
 import { rewardRun, dayMs, dayOf } from '../src/modules/money/rewards/reward-run.ts';
 import { appMigrations } from '../src/server.ts';
 import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
+import { load as loadRequests } from './load.ts';
 import { fakeWebRoot, testConfig } from '../test/support/server.ts';
 
 const scale = {
@@ -26,23 +26,12 @@ const clients = 32;
 const operatorOwnerId = '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d16';
 const api = '/api/backend/v0.1';
 
-async function load(origin: string, paths: string[]) {
-  const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
-    workerData: {
-      origin,
-      requests: paths.map((path) => ({ path })),
-      concurrency: clients,
-      method: 'GET',
-      headers: { cookie: 'session=operator' },
-    },
-  });
-  const result = await new Promise<{ latencies: number[]; elapsed: number; failed: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  const sorted = [...result.latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), elapsed: result.elapsed, failed: result.failed };
-}
+const load = (origin: string, paths: string[]) =>
+  loadRequests(
+    origin,
+    paths.map((path) => ({ path })),
+    { concurrency: clients, headers: { cookie: 'session=operator' } },
+  );
 
 export async function benchCustomerList(line: (text: string) => void) {
   const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);

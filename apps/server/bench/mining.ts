@@ -3,7 +3,6 @@
 // latency of charts and worker lists against the same answers computed from raw shares.
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { applyMigrations, openDatabase, type Database } from '@pool/db/database';
 import { buildApp } from '../src/app.ts';
@@ -11,7 +10,8 @@ import type { IdentityAdminClient } from '../src/identity-client/admin.ts';
 import { miningEngine, type MiningEngine } from '../src/modules/mining/engine/engine.ts';
 import { resolutionSpecs } from '../src/modules/mining/resolutions.ts';
 import { appMigrations } from '../src/server.ts';
-import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
+import { benchIdentity, createBenchDatabase } from './bench-database.ts';
+import { load, warmUp } from './load.ts';
 import { clusterReads } from './cluster-reads.ts';
 import { profiled } from './cpu-profile.ts';
 import { cpuPerRequest, cpuTimes, cpuUsed } from './cpu-time.ts';
@@ -23,7 +23,7 @@ const scale = {
   bigMinerWorkers: 5_000,
   operatorWorkers: 50_000,
   ingestShares: Number(process.env.BENCH_INGEST_SHARES ?? 3_000_000),
-  readRequests: Number(process.env.BENCH_READ_REQUESTS ?? 2_000),
+  readRequests: Number(process.env.BENCH_READ_REQUESTS ?? 10_000),
   ingestInFlight: Number(process.env.BENCH_INGEST_IN_FLIGHT ?? 64),
   /** The engine's ticks during the ingest, as in production; 0 leaves them out, to compare. */
   tickInterval: Number(process.env.BENCH_TICK_INTERVAL ?? 5000),
@@ -44,36 +44,11 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 /** Stands for a share's time in a request body; the load client writes the time it sends, less the request's lag. */
 const sentAt = '@sent-at@';
 
-/**
- * Sends the requests from a client thread. A body may hold `@events@`, which the client replaces
- * with `templates[request.template]` as it sends: a run's 3,000,000 events are 20 templates, and
- * copying every body to the client thread (390 MB) cost this thread seconds of CPU inside the
- * figures of the ingest it measures.
- */
-async function load(
-  origin: string,
-  requests: { path: string; body?: string; template?: number; lag?: number }[],
-  concurrency: number,
-  method = 'GET',
-  templates: string[] = [],
-) {
-  const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
-    workerData: {
-      origin,
-      requests,
-      templates,
-      concurrency,
-      method,
-      headers: { cookie: 'session=staff', authorization: `Bearer ${ingestKey}` },
-    },
-  });
-  const result = await new Promise<{ latencies: number[]; elapsed: number; failed: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  const sorted = [...result.latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), elapsed: result.elapsed, failed: result.failed };
-}
+const headers = { cookie: 'session=staff', authorization: `Bearer ${ingestKey}` };
+
+/** GETs of each path, 32 (or `concurrency`) at a time. */
+const loadPaths = (origin: string, paths: { path: string }[], concurrency = 32) =>
+  load(origin, paths, { concurrency, headers });
 
 /** The synthetic pool: miners (the first has 5,000 workers), an operator with half the workers. */
 async function buildPool(database: Database, now: number) {
@@ -240,8 +215,8 @@ async function bareCeiling(requests: number, print = true): Promise<number> {
   const origin = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
     const paths = (count: number) => Array.from({ length: count }, () => ({ path: '/bare' }));
-    await load(origin, paths(readWarmup), 32);
-    const result = await load(origin, paths(requests), 32);
+    await loadPaths(origin, paths(readWarmup));
+    const result = await loadPaths(origin, paths(requests));
     const rate = requests / (result.elapsed / 1000);
     if (print)
       line(
@@ -264,16 +239,14 @@ async function measureReads(
   for (const query of queries) {
     const ceiling = withCeiling ? await bareCeiling(requests, false) : undefined;
     if (warmup > 0)
-      await load(
+      await loadPaths(
         origin,
         Array.from({ length: warmup }, () => ({ path: query.path })),
-        32,
       );
     const cpuBefore = cpuTimes();
-    const result = await load(
+    const result = await loadPaths(
       origin,
       Array.from({ length: requests }, () => ({ path: query.path })),
-      32,
     );
     const cost = cpuPerRequest(cpuBefore, cpuTimes(), requests);
     results[query.name] = result;
@@ -367,7 +340,9 @@ async function measureIngest(
   // The profile covers the sending and the drain below: the waits for a minute to begin and for
   // its close to be due would only add idle time.
   const sending = () =>
-    load(origin, requests, scale.ingestInFlight, 'POST', templates).finally(() => clearInterval(ticking));
+    load(origin, requests, { concurrency: scale.ingestInFlight, headers, method: 'POST', templates }).finally(() =>
+      clearInterval(ticking),
+    );
   const profiledRun = profile ? await profiled(sending, `ingest-${label}`) : undefined;
   const result = profiledRun ? profiledRun.result : await sending();
   const counted = engine.counters().counted - before;
@@ -494,8 +469,9 @@ async function postgresRun() {
         personId: staffId,
         path: `${api}/pools/${poolId}/charts?period=PT15M`,
         requests: scale.readRequests,
+        warmup: readWarmup,
         processes: [1, 2],
-        load,
+        load: loadPaths,
         line,
       });
     }
@@ -607,6 +583,7 @@ async function pgliteRun() {
 }
 
 const started = performance.now();
+await warmUp();
 await postgresRun();
 await pgliteRun();
 line(`bench finished in ${seconds(started)} s`);

@@ -4,7 +4,6 @@
 // resumed over a day already credited, the 14:00 withdrawal for them (again, and resumed), and
 // the p50/p99 of a payments page of an account with five years of daily rewards at 32 clients;
 // then, on a database of its own, issue 16's customer list (bench/customers-list.ts).
-import { Worker } from 'node:worker_threads';
 import { cpus, loadavg } from 'node:os';
 import { applyMigrations, type Database } from '@pool/db/database';
 import { buildApp } from '../src/app.ts';
@@ -18,7 +17,8 @@ import { batchRun } from '../src/modules/payouts/batches/batch-run.ts';
 import { manualDesk } from '../src/modules/payouts/broadcast/payout-chain.ts';
 import { scheduleService } from '../src/modules/payouts/schedule/schedule-service.ts';
 import { appMigrations } from '../src/server.ts';
-import { benchIdentity, createBenchDatabase, percentile } from './bench-database.ts';
+import { benchIdentity, createBenchDatabase } from './bench-database.ts';
+import { load as loadRequests, warmUp } from './load.ts';
 import { fakeWebRoot, testConfig } from '../test/support/server.ts';
 import { benchCustomerList } from './customers-list.ts';
 
@@ -258,23 +258,12 @@ async function benchBatch(database: Database, poolId: string, payoutDay: string)
   line(`its completion, ${completed.count} payments settled: ${seconds(started)} s — ${completed.status}`);
 }
 
-async function load(origin: string, paths: string[], concurrency: number) {
-  const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
-    workerData: {
-      origin,
-      requests: paths.map((path) => ({ path })),
-      concurrency,
-      method: 'GET',
-      headers: { cookie: 'session=owner' },
-    },
-  });
-  const result = await new Promise<{ latencies: number[]; elapsed: number; failed: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  const sorted = [...result.latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), elapsed: result.elapsed, failed: result.failed };
-}
+const load = (origin: string, paths: string[], concurrency: number) =>
+  loadRequests(
+    origin,
+    paths.map((path) => ({ path })),
+    { concurrency, headers: { cookie: 'session=owner' } },
+  );
 
 async function main() {
   // BENCH_SECTIONS=customers (or =pool) runs one section alone; both by default.
@@ -408,5 +397,6 @@ async function main() {
   }
 }
 
+await warmUp();
 await main();
 if ((process.env.BENCH_SECTIONS ?? 'pool,customers').split(',').includes('customers')) await benchCustomerList(line);
