@@ -3,6 +3,8 @@
  * 12 in the system Chromium, mobile preset (phones come first) and desktop preset, against the
  * sign-in page, the miner's screens (sharing's included), a watcher's and the platform's of a fresh demo pool
  * (`BENCH_WEB_ROUTES=/,/payments` for some of them, `BENCH_WEB_PRESETS=mobile` for one preset,
+ * `BENCH_WEB_PRESETS=mobile,calibrated` for the mobile preset also with the CPU slowdown calibrated
+ * to this machine (cpu-calibration.ts),
  * `BENCH_WEB_RUNS=3` for the median of three runs, `BENCH_WEB_REPORTS=<folder>` to keep the reports).
  * Figures only; nothing here passes or fails.
  */
@@ -11,8 +13,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { TestBrowser } from '../../apps/server/test/support/browser.ts';
+import { calibratedSlowdown } from './cpu-calibration.ts';
 import { printRouteWeights } from './route-weights.ts';
 import { startDemoServer } from '../support/demo-server.ts';
 
@@ -54,7 +58,14 @@ async function firstIdOf(person: TestBrowser, list: (accountId: string) => strin
 const routeName = (path: string) =>
   path.replace(/\/watch\/[^/]+/, '/watch/{token}').replace(/\/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/, '/{id}');
 
-type Preset = 'mobile' | 'desktop';
+/**
+ * Lighthouse's presets, and `calibrated`: the mobile preset with the CPU slowed by what this machine
+ * needs to simulate the preset's phone (cpu-calibration.ts) rather than by its fixed 4×.
+ */
+type Preset = { name: 'mobile' | 'desktop' } | { name: 'calibrated'; slowdown: number };
+
+const presetName = (preset: Preset) =>
+  preset.name === 'calibrated' ? `mobile, CPU ${preset.slowdown.toFixed(1)}×` : preset.name;
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Report = Result['lhr'];
@@ -69,10 +80,13 @@ async function measure(chromePort: number, preset: Preset, path: string, cookie:
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    ...(preset.name === 'calibrated'
+      ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: preset.slowdown } }
+      : {}),
   };
   for (let attempt = 1; ; attempt += 1) {
     // Lighthouse's default configuration is its mobile preset (a mid-range phone on slow 4G).
-    const result = await lighthouse(`${origin}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
+    const result = await lighthouse(`${origin}${path}`, flags, preset.name === 'desktop' ? desktopConfig : undefined);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
     // A run that failed (a trace Chromium could not finish) has no score: it is measured again, not printed as 0.
@@ -84,9 +98,10 @@ async function measure(chromePort: number, preset: Preset, path: string, cookie:
 
 /**
  * Prints the run with the median performance score of `BENCH_WEB_RUNS` runs (1 unless set; Lighthouse
- * advises 3 to 5 on a machine as noisy as these), and each run's score beside it.
+ * advises 3 to 5 on a machine as noisy as these), and each run's score beside it. Answers that
+ * run's index of this machine's CPU.
  */
-async function audit(chromePort: number, preset: Preset, path: string, cookie: string | undefined): Promise<void> {
+async function audit(chromePort: number, preset: Preset, path: string, cookie: string | undefined): Promise<number> {
   const runs: Run[] = [];
   for (let run = 0; run < Number(process.env.BENCH_WEB_RUNS ?? 1); run += 1)
     runs.push(await measure(chromePort, preset, path, cookie));
@@ -97,7 +112,7 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
   // DevTools' Performance panel open it), to read where the time went.
   if (process.env.BENCH_WEB_REPORTS) {
     mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
-    const name = join(process.env.BENCH_WEB_REPORTS, `${preset}${routeName(path).replace(/\//g, '_')}`);
+    const name = join(process.env.BENCH_WEB_REPORTS, `${preset.name}${routeName(path).replace(/\//g, '_')}`);
     writeFileSync(`${name}.json`, JSON.stringify(lhr));
     writeFileSync(`${name}.trace.json`, JSON.stringify(trace));
   }
@@ -105,7 +120,7 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
   console.log(
-    `${preset.padEnd(8)}${routeName(path).padEnd(32)} performance ${score('performance')}  ` +
+    `${presetName(preset).padEnd(17)}${routeName(path).padEnd(32)} performance ${score('performance')}  ` +
       `accessibility ${score('accessibility')}  best practices ${score('best-practices')}  ` +
       `FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  ` +
       `TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}  ` +
@@ -122,9 +137,10 @@ async function audit(chromePort: number, preset: Preset, path: string, cookie: s
     for (const item of shifts.items.slice(0, 3)) {
       const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
       console.log(
-        `          shift ${Number(item.score).toFixed(3)}  ${node?.selector ?? '?'}  "${(node?.nodeLabel ?? '').slice(0, 60)}"`,
+        `                   shift ${Number(item.score).toFixed(3)}  ${node?.selector ?? '?'}  "${(node?.nodeLabel ?? '').slice(0, 60)}"`,
       );
     }
+  return lhr.environment.benchmarkIndex;
 }
 
 build();
@@ -136,13 +152,13 @@ printRouteWeights(new URL('apps/web/dist/', `file://${root}`));
  * page set (the sign-in page's CSRF cookie) was sent instead of the session given as a header, so a
  * signed-in route audited after the sign-in page measured the sign-in page.
  */
-async function inFreshChromium(audit: (chromePort: number) => Promise<void>): Promise<void> {
+async function inFreshChromium<T>(audit: (chromePort: number) => Promise<T>): Promise<T> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    await audit(chrome.port);
+    return await audit(chrome.port);
   } finally {
     chrome.kill();
   }
@@ -190,13 +206,26 @@ try {
   // BENCH_WEB_ROUTES=/,/payments audits only those routes (named as printed: /watch/{token}, /customers/{id}...).
   const only = process.env.BENCH_WEB_ROUTES?.split(',');
   const chosen = pages.filter(([path]) => !only || only.includes(routeName(path)));
-  // BENCH_WEB_PRESETS=mobile runs one preset.
-  const presets = (['mobile', 'desktop'] as const).filter(
-    (preset) => !process.env.BENCH_WEB_PRESETS || process.env.BENCH_WEB_PRESETS.split(',').includes(preset),
-  );
-  for (const preset of presets) {
-    console.log(`\nLighthouse 12, ${preset} preset, demo pool:`);
-    for (const [path, cookie] of chosen) await inFreshChromium((chromePort) => audit(chromePort, preset, path, cookie));
+  // BENCH_WEB_PRESETS=mobile runs one preset; with `calibrated` (mobile,calibrated), each route's mobile
+  // run is followed by one with the CPU slowdown calibrated to that run's index of this machine.
+  const presets = process.env.BENCH_WEB_PRESETS?.split(',') ?? ['mobile', 'desktop'];
+  const audited = (path: string, cookie: string | undefined, preset: Preset) =>
+    inFreshChromium((chromePort) => audit(chromePort, preset, path, cookie));
+  if (presets.includes('mobile')) {
+    console.log(
+      presets.includes('calibrated')
+        ? '\nLighthouse 12, mobile preset, demo pool; each route again with the CPU slowed by what this machine needs to simulate the preset’s phone:'
+        : '\nLighthouse 12, mobile preset, demo pool:',
+    );
+    for (const [path, cookie] of chosen) {
+      const benchmarkIndex = await audited(path, cookie, { name: 'mobile' });
+      if (presets.includes('calibrated'))
+        await audited(path, cookie, { name: 'calibrated', slowdown: calibratedSlowdown(benchmarkIndex) });
+    }
+  }
+  if (presets.includes('desktop')) {
+    console.log('\nLighthouse 12, desktop preset, demo pool:');
+    for (const [path, cookie] of chosen) await audited(path, cookie, { name: 'desktop' });
   }
 } finally {
   server.kill();
