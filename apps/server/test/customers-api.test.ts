@@ -21,11 +21,14 @@ import { testFactory, type TestFactory, type TestOperator, type TestPerson } fro
 import { ledgerInvariants } from './support/money.ts';
 import { capturePrintedMail } from './support/printed-mail.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { awayFromMidnight, midnightWaitTimeout } from './support/midnight.ts';
 
 const api = '/api/backend/v0.1';
 
 /** Issue 16 over HTTP: customers of an operator, their fees, the operator's share of the day's run, total_fee_hide. */
 describe.each(testDatabaseKinds)('customer area on %s', (kind) => {
+  // Its tests take today from the clock, as the server does.
+  beforeAll(awayFromMidnight, midnightWaitTimeout);
   let database: Database;
   let server: TestServer;
   let factory: TestFactory;

@@ -26,6 +26,7 @@ import { rewardTerms } from '../src/modules/money/rewards/terms-repository.ts';
 import type { TestBrowser } from './support/browser.ts';
 import { testFactory, type TestFactory, type TestMiner } from './support/factory.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { awayFromMidnight, midnightWaitTimeout } from './support/midnight.ts';
 
 const api = '/api/backend/v0.1';
 const dayMs = 86_400_000;
@@ -60,6 +61,8 @@ describe('payments CSV', () => {
  * Every figure below is worked out by hand in the comments.
  */
 describe.each(testDatabaseKinds)('money API on %s', (kind) => {
+  // Its tests take today from the clock, as the server does.
+  beforeAll(awayFromMidnight, midnightWaitTimeout);
   let database: Database;
   let server: TestServer;
   let factory: TestFactory;
@@ -68,11 +71,13 @@ describe.each(testDatabaseKinds)('money API on %s', (kind) => {
   const as: Record<string, TestBrowser> = {};
   const tokens = { payments: '', workers: '' };
   let unallocatedId = '';
-  /** A settled day: yesterday (UTC); the fixture's reward is for it. */
-  const day = new Date(Date.now() - dayMs).toISOString().slice(0, 10);
-  const month = day.slice(0, 7);
+  /** A settled day: yesterday (UTC); the fixture's reward is for it. Taken once away from midnight. */
+  let day = '';
+  let month = '';
 
   beforeAll(async () => {
+    day = new Date(Date.now() - dayMs).toISOString().slice(0, 10);
+    month = day.slice(0, 7);
     database = await openTestDatabase(kind);
     server = await startTestServer(database);
     factory = await testFactory(database, server);

@@ -24,6 +24,7 @@ import { hashesPerDifficulty } from '../src/modules/mining/hashrate.ts';
 import type { TestBrowser } from './support/browser.ts';
 import { testFactory, type TestFactory, type TestMiner, type TestPerson } from './support/factory.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { awayFromMidnight, midnightWaitTimeout } from './support/midnight.ts';
 
 const api = '/api/backend/v0.1';
 
@@ -95,6 +96,8 @@ describe('promo code rules at their edges', () => {
 
 /** The sharing API over HTTP: promo codes, sign-up with a referral link and a code, splits, and the run after. */
 describe.each(testDatabaseKinds)('sharing API on %s', (kind) => {
+  // Its tests take today from the clock, as the server does.
+  beforeAll(awayFromMidnight, midnightWaitTimeout);
   let database: Database;
   let server: TestServer;
   let factory: TestFactory;
