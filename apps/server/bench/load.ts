@@ -54,27 +54,37 @@ function clientProcess(): ChildProcess {
   started.on('message', (answer: ClientAnswer) => {
     waiting.get(answer.id)?.resolve(answer);
     waiting.delete(answer.id);
-    // An idle client must not keep the bench running once it is done.
-    if (waiting.size === 0) started.channel?.unref();
+    if (waiting.size === 0) idle(started);
   });
   started.once('exit', (code) => {
     client = undefined;
     for (const { reject } of waiting.values()) reject(new Error(`the load client exited with ${code}`));
     waiting.clear();
   });
-  started.unref();
+  idle(started);
   client = started;
   return started;
 }
 
+/** An idle client must not keep the bench running once it is done; a busy one must, to its exit. */
+function idle(child: ChildProcess): void {
+  child.unref();
+  child.channel?.unref();
+}
+
+function busy(child: ChildProcess): void {
+  child.ref();
+  child.channel?.ref();
+}
+
 /** Sends `requests` from the client process (load-client.mjs), `concurrency` at a time, and times each. */
 export async function load(origin: string, requests: LoadRequest[], options: LoadOptions): Promise<LoadResult> {
-  const process = clientProcess();
+  const sender = clientProcess();
   const id = ++lastId;
   const answer = await new Promise<ClientAnswer>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    process.channel?.ref();
-    process.send({ id, origin, requests, ...options });
+    busy(sender);
+    sender.send({ id, origin, requests, ...options });
   });
   const sorted = Array.from(answer.latencies).sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), elapsed: answer.elapsed, failed: answer.failed };
