@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { eagerCompileEntry } from './compile-hints.ts';
 import { precompressBuild } from './precompress.ts';
 import { listRouteChunks } from './route-chunks.ts';
 import { productionBuilds } from './production-builds.ts';
@@ -10,7 +11,7 @@ const serverPort = process.env.PORT ?? '8080';
 const server = `http://127.0.0.1:${serverPort}`;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), listRouteChunks(), precompressBuild()],
+  plugins: [react(), listRouteChunks(), eagerCompileEntry(), precompressBuild()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
