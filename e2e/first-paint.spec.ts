@@ -63,6 +63,17 @@ test.describe('the first paint, before any script has run', () => {
     for (const script of await scripts.all()) await expect(script).toHaveAttribute('fetchpriority', 'low');
   });
 
+  test("the entry script starts with V8's compile hint, so it compiles while it downloads, not as it first runs", async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    const entry = await page.locator('script[type="module"][src]').getAttribute('src');
+    expect(entry).toMatch(/^\/assets\/.+\.js$/);
+    const served = await page.request.get(entry ?? '');
+    expect(served.headers()['content-encoding']).toBe('br');
+    expect((await served.text()).split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+
   test("the sign-in page shows the identity screens' header", async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.locator('.auth-header')).toHaveText(await poolName(page));

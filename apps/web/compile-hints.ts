@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 /**
  * V8's explicit compile hint (Chrome 136 and later). V8 compiles a function the first time it is
  * called, on the main thread; marked, the whole file is compiled while it streams in, on a
- * background thread. It counts only as the file's first line.
+ * background thread. It counts only on the file's first line.
  */
 export const eagerCompileHint = '//# allFunctionsCalledOnLoad\n';
 
