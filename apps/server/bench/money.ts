@@ -339,30 +339,24 @@ async function main() {
     await database.query('analyze');
     const engine = miningEngine({ database, pool: { id: poolId, name: 'Bench pool' }, tickInterval: 0 });
     await engine.start();
-    const app = await buildApp({
-      config: testConfig({ EXCHANGE_RATES_URL: 'off' }),
-      database,
-      poolId,
-      identity: { public: identity, admin: {} as IdentityAdminClient },
-      version: 'bench',
-      webRoot: fakeWebRoot(),
-      readiness: {},
-      mining: { engine },
-      money: { rewards: run },
-    });
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const appWith = (readCache: boolean) =>
+      buildApp({
+        config: testConfig({ EXCHANGE_RATES_URL: 'off' }),
+        database,
+        poolId,
+        identity: { public: identity, admin: {} as IdentityAdminClient },
+        version: 'bench',
+        webRoot: fakeWebRoot(),
+        readiness: {},
+        mining: { engine },
+        money: { rewards: run, readCache },
+      });
     try {
-      const probe = await fetch(`${origin}${api}/miners/${minerId}/payments`, { headers: { cookie: 'session=owner' } });
-      if (probe.status !== 200) {
-        line(`payments page: GET miners/{id}/payments answered ${probe.status}; not measured`);
-        return;
-      }
       const [rows] = await database.query<{ n: number }>(
         `select count(*)::int as n from app.ledger_entries e join app.ledger_accounts a on a.id = e.account_id
          where a.kind = 'miner' and a.owner_id = $1`,
         [minerId],
       );
-      line(`payments page of an account with ${rows?.n} payments (${scale.historyDays} days), ${clients} clients:`);
       const pages: { name: string; path: (n: number) => string }[] = [
         { name: 'first page, 20 a page', path: () => `${api}/miners/${minerId}/payments` },
         { name: 'pages 1 to 50, 20 a page', path: (n) => `${api}/miners/${minerId}/payments?page=${1 + (n % 50)}` },
@@ -372,23 +366,44 @@ async function main() {
             `${api}/miners/${minerId}/payments?type=reward&from=2024-01-01&to=2024-12-31&per_page=100&page=${1 + (n % 4)}`,
         },
       ];
-      for (const page of pages) {
-        await load(
-          origin,
-          Array.from({ length: 200 }, (_, n) => page.path(n)),
-          clients,
-        );
-        const measured = await load(
-          origin,
-          Array.from({ length: scale.pageRequests }, (_, n) => page.path(n)),
-          clients,
-        );
-        line(
-          `  ${page.name.padEnd(34)} p50 ${measured.p50.toFixed(2).padStart(7)} ms   p99 ${measured.p99.toFixed(2).padStart(7)} ms   ${(scale.pageRequests / (measured.elapsed / 1000)).toFixed(0)} req/s${measured.failed ? `   ${measured.failed} failed` : ''}`,
-        );
+      const measurePages = async (origin: string) => {
+        for (const page of pages) {
+          await load(
+            origin,
+            Array.from({ length: 200 }, (_, n) => page.path(n)),
+            clients,
+          );
+          const measured = await load(
+            origin,
+            Array.from({ length: scale.pageRequests }, (_, n) => page.path(n)),
+            clients,
+          );
+          line(
+            `  ${page.name.padEnd(34)} p50 ${measured.p50.toFixed(2).padStart(7)} ms   p99 ${measured.p99.toFixed(2).padStart(7)} ms   ${(scale.pageRequests / (measured.elapsed / 1000)).toFixed(0)} req/s${measured.failed ? `   ${measured.failed} failed` : ''}`,
+          );
+        }
+      };
+      // From the database first, then remembered: a reader's first look at a page costs the former.
+      for (const readCache of [false, true]) {
+        const app = await appWith(readCache);
+        try {
+          const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+          const probe = await fetch(`${origin}${api}/miners/${minerId}/payments`, {
+            headers: { cookie: 'session=owner' },
+          });
+          if (probe.status !== 200) {
+            line(`payments page: GET miners/{id}/payments answered ${probe.status}; not measured`);
+            return;
+          }
+          line(
+            `payments page of an account with ${rows?.n} payments (${scale.historyDays} days), ${clients} clients, ${readCache ? 'remembered until money changes' : 'read from the database every time'}:`,
+          );
+          await measurePages(origin);
+        } finally {
+          await app.close();
+        }
       }
     } finally {
-      await app.close();
       await engine.stop();
       line(`load at the end ${loadAverage()}`);
     }

@@ -33,6 +33,8 @@ import { poolUserService } from './modules/pool-users/service.ts';
 import { accessRepository } from './modules/access/repository.ts';
 import { accessService } from './modules/access/service.ts';
 import { accessChanges } from './modules/access/access-changes.ts';
+import { cachedMoneyReads } from './modules/money/reads/cached-reads.ts';
+import { moneyChanges } from './modules/money/reads/money-changes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { outboxRepository } from './mail/outbox-repository.ts';
 import type { IdentityPublicClient } from './identity-client/session.ts';
@@ -111,6 +113,8 @@ export interface AppOptions {
     exchangeRates?: ExchangeRateProxy;
     /** The network reward-rate source; by default the one BITCOIN_RPC_URL or MEMPOOL_API_URL configures. */
     network?: NetworkRateSource;
+    /** False: payments and earnings are read from the database on every request (bench:money compares). */
+    readCache?: boolean;
   };
   /** Mounts services that share the origin, such as the identity service under /identity. */
   mount?: (app: FastifyInstance) => Promise<void>;
@@ -192,6 +196,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         app.log.warn({ err: error }, 'listening for access changes failed; grants are read from the database'),
       );
       api.addHook('onClose', async () => changes.close());
+      // Payments and earnings are remembered until money changes in any process.
+      const moneyChanged = await moneyChanges(database, (error) =>
+        app.log.warn({ err: error }, 'listening for money changes failed; payments are read from the database'),
+      );
+      api.addHook('onClose', async () => moneyChanged.close());
       const watchers = watcherRepository(db);
       const streams = eventStreams(options.mining.streams);
       const miningReads = miningReadRepository(database);
@@ -323,7 +332,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const clock = options.mining.clock ?? Date.now;
       const money = moneyReads(database);
       const terms = rewardTerms(database);
-      const moneyReadsOfAccounts = moneyReadService({
+      const moneyReadsFromDatabase = moneyReadService({
         reads: money,
         ledger: ledgerRepository(database, options.poolId),
         terms,
@@ -331,6 +340,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clock,
         explorerTxUrl: explorerTemplate(config.BITCOIN_NETWORK, config.BLOCK_EXPLORER_TX_URL),
       });
+      const moneyReadsOfAccounts =
+        options.money?.readCache === false
+          ? moneyReadsFromDatabase
+          : cachedMoneyReads(moneyReadsFromDatabase, moneyChanged);
       const customers = customerService({
         database,
         poolId: options.poolId,
@@ -343,45 +356,57 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         minerPayments: (minerId, query) => moneyReadsOfAccounts.payments('miner', minerId, query),
         accessChanged: () => changes.committed(),
       });
-      await api.register(moneyRoutes, {
-        customerFees: (minerId) => customers.customerFeeRows(minerId),
-        reads: moneyReadsOfAccounts,
-        repository: money,
-        report: miningReportService(money, clock),
-        fees: feeService(
-          terms,
-          options.poolId,
-          clock,
-          async (minerId, day) => (await promosInForceIn(sharingQuery, [minerId], day)).get(minerId) ?? null,
-        ),
-        rates: rateService({
-          terms,
-          reads: money,
-          network: options.money?.network ?? networkRateSource(config),
-          clock,
-        }),
-        unallocated: unallocatedService(database, money, options.poolId),
-        rewards:
-          options.money?.rewards ??
-          rewardRun({
-            database,
-            poolId: options.poolId,
+      await api.register(async (moneyScope) => {
+        // A change that wrote money answers once every process has heard it (the caller's next
+        // read, wherever it lands, reads it); reads and the share ingest outside this scope never wait.
+        moneyScope.addHook('onSend', (request, _reply, payload, done) => {
+          if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+          // A failure to hear the echo leaves the other processes to hear the change itself.
+          void moneyChanged.committed().then(
+            () => done(null, payload),
+            () => done(null, payload),
+          );
+        });
+        await moneyScope.register(moneyRoutes, {
+          customerFees: (minerId) => customers.customerFeeRows(minerId),
+          reads: moneyReadsOfAccounts,
+          repository: money,
+          report: miningReportService(money, clock),
+          fees: feeService(
+            terms,
+            options.poolId,
             clock,
-            closedThrough: () => options.mining.engine.closedThrough('P1D'),
+            async (minerId, day) => (await promosInForceIn(sharingQuery, [minerId], day)).get(minerId) ?? null,
+          ),
+          rates: rateService({
+            terms,
+            reads: money,
+            network: options.money?.network ?? networkRateSource(config),
+            clock,
           }),
-        clock,
+          unallocated: unallocatedService(database, money, options.poolId),
+          rewards:
+            options.money?.rewards ??
+            rewardRun({
+              database,
+              poolId: options.poolId,
+              clock,
+              closedThrough: () => options.mining.engine.closedThrough('P1D'),
+            }),
+          clock,
+        });
+        await moneyScope.register(customerRoutes, { customers });
+        await moneyScope.register(sharingRoutes, {
+          promoCodes,
+          referrals,
+          splits: profitSplitService(database, clock),
+          topUps: topUpService(database, options.poolId),
+        });
+        await moneyScope.register(virtualMiningRoutes, { contracts: virtualMiningService({ database, clock }) });
+        await moneyScope.register(walletRoutes, { database, poolId: options.poolId, config, clock });
+        await moneyScope.register(payoutRoutes, { database, poolId: options.poolId, config, clock });
+        await moneyScope.register(payoutRequestRoutes, { database, poolId: options.poolId, clock });
       });
-      await api.register(customerRoutes, { customers });
-      await api.register(sharingRoutes, {
-        promoCodes,
-        referrals,
-        splits: profitSplitService(database, clock),
-        topUps: topUpService(database, options.poolId),
-      });
-      await api.register(virtualMiningRoutes, { contracts: virtualMiningService({ database, clock }) });
-      await api.register(walletRoutes, { database, poolId: options.poolId, config, clock });
-      await api.register(payoutRoutes, { database, poolId: options.poolId, config, clock });
-      await api.register(payoutRequestRoutes, { database, poolId: options.poolId, clock });
       await api.register(notificationRoutes, {
         preferences: notifications.preferences,
         telegram: notifications.telegram,

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler as zodSerializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { HashRateChart, WorkerList } from '@pool/contract/mining';
+import { PaymentsPage } from '@pool/contract/money';
 import { compiledResponse, serializerCompiler } from './compiled-serializer.ts';
 
 const figure = { hash_rate: 1.5e14, shares: 60, relative_error: null };
@@ -42,6 +43,53 @@ const workers = {
   per_page: 50,
 };
 
+const reward = {
+  day: '2026-11-25',
+  hash_rate: 1.5e14,
+  rate: 50.123,
+  gross: 7518,
+  fee_percent: 0.9,
+  fee: 67,
+  shared: 1000,
+  net: 7451,
+};
+const payment = {
+  id: '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d10',
+  type: 'reward',
+  direction: 'incoming',
+  status: 'completed',
+  amount: 7451,
+  created_at: '2026-11-26T09:00:00.000Z',
+  counterparty: null,
+  reward: null,
+  payout: null,
+};
+const payments = {
+  items: [
+    { ...payment, reward: { ...reward, promo: { code: 'SPRING', fee_percent_before: 1.5, fee_before: 112 } } },
+    // A customer whose permission hides the operator's total fee.
+    { ...payment, reward: { ...reward, fee_percent: null, fee: null, promo: null } },
+    {
+      ...payment,
+      type: 'payout',
+      direction: 'outgoing',
+      counterparty: 'bc1qaddress',
+      payout: {
+        request_id: '0b7d5c2e-1f0a-4c38-9d2e-6a1f2c3b4d11',
+        status: 'sent',
+        address: 'bc1qaddress',
+        txid: 'ab'.repeat(32),
+        explorer_url: `https://mempool.space/tx/${'ab'.repeat(32)}`,
+      },
+    },
+    { ...payment, type: 'profit_sharing', direction: 'outgoing', counterparty: 'bob', sharing_type: 'referral' },
+    { ...payment, type: 'transfer', counterparty: 'ghost_rig', sharing_type: null },
+  ],
+  total: 1827,
+  page: 1,
+  per_page: 20,
+};
+
 /** One app whose routes answer `answer` through the given response schema. */
 async function appAnswering(answer: unknown, compiler: typeof serializerCompiler) {
   const app = Fastify();
@@ -49,6 +97,7 @@ async function appAnswering(answer: unknown, compiler: typeof serializerCompiler
   app.setSerializerCompiler(compiler);
   app.get('/chart', { schema: { response: { 200: compiledResponse(HashRateChart.clone()) } } }, async () => answer);
   app.get('/workers', { schema: { response: { 200: compiledResponse(WorkerList.clone()) } } }, async () => answer);
+  app.get('/payments', { schema: { response: { 200: compiledResponse(PaymentsPage.clone()) } } }, async () => answer);
   await app.ready();
   return app;
 }
@@ -64,6 +113,12 @@ describe('compiled response serializers', () => {
     const compiledWorkers = await appAnswering(workers, serializerCompiler);
     const zodWorkers = await appAnswering(workers, zodSerializerCompiler);
     expect((await compiledWorkers.inject('/workers')).body).toBe((await zodWorkers.inject('/workers')).body);
+  });
+
+  it('write exactly what the zod serializer writes for a payments page: breakdowns, hidden fees, payouts, shares', async () => {
+    const compiled = (await (await appAnswering(payments, serializerCompiler)).inject('/payments')).body;
+    expect(compiled).toBe((await (await appAnswering(payments, zodSerializerCompiler)).inject('/payments')).body);
+    expect(JSON.parse(compiled)).toEqual(payments);
   });
 
   it('drop every field the schema does not declare, at the top and deep inside', async () => {

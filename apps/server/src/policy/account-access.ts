@@ -1,6 +1,6 @@
 import { managingRoles, roleAccessOf, type RoleAccess } from '@pool/contract/access';
 import type { Role } from '@pool/contract/accounts';
-import type { AccessChanges } from '../modules/access/access-changes.ts';
+import { changeCache, type CacheChanges } from '../db/change-cache.ts';
 import type { AccessRepository } from '../modules/access/repository.ts';
 
 /** An account a product call acts on. */
@@ -21,40 +21,19 @@ export interface Grant {
 const precedence: Record<Grant['via'], number> = { pool: 0, miner: 1, operator: 2 };
 
 /** What tells the grant cache that access changed, in this process or another (see modules/access/access-changes.ts). */
-export type GrantChanges = Pick<AccessChanges, 'subscribe' | 'live'>;
+export type GrantChanges = CacheChanges;
 
 /** Entries the grant cache holds at most; past that it starts again empty. */
 const grantCacheEntries = 50_000;
 
-/**
- * Grants per (person, account), remembered until access changes anywhere: every change heard
- * empties it. A lookup that was under way when a change arrived is not remembered, since it may
- * have read the database before the change committed. While changes could be missed, nothing is
- * remembered and every lookup asks the database.
- */
+/** Grants per (person, account), remembered until access changes anywhere (see db/change-cache.ts). */
 export function grantCache(changes: GrantChanges) {
-  const entries = new Map<string, readonly Grant[]>();
-  let generation = 0;
-  changes.subscribe(() => {
-    generation += 1;
-    entries.clear();
-  });
+  const cache = changeCache<readonly Grant[]>(changes, grantCacheEntries);
   return {
-    async through(userId: string, ref: AccountRef, load: () => Promise<readonly Grant[]>): Promise<readonly Grant[]> {
-      if (!changes.live()) return load();
-      const key = `${userId}/${ref.kind}/${ref.id}`;
-      const known = entries.get(key);
-      if (known) return known;
-      const asked = generation;
-      const grants = await load();
-      if (asked === generation && changes.live()) {
-        if (entries.size >= grantCacheEntries) entries.clear();
-        entries.set(key, grants);
-      }
-      return grants;
-    },
+    through: (userId: string, ref: AccountRef, load: () => Promise<readonly Grant[]>): Promise<readonly Grant[]> =>
+      cache.through(`${userId}/${ref.kind}/${ref.id}`, load),
     get size() {
-      return entries.size;
+      return cache.size;
     },
   };
 }
