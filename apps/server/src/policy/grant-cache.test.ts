@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GrantRow } from '../modules/access/repository.ts';
-import { accountAccess, grantCache, type GrantChanges } from './account-access.ts';
-
-/** Access changes as a test drives them: `change()` is a change heard, `live` whether any could be missed. */
-function changesByHand() {
-  const listeners = new Set<() => void>();
-  let live = true;
-  const changes: GrantChanges = {
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    live: () => live,
-  };
-  return {
-    changes,
-    change: () => listeners.forEach((listener) => listener()),
-    setLive: (value: boolean) => (live = value),
-  };
-}
+import { accountAccess, grantCache } from './account-access.ts';
+import { changesByHand } from '../../test/support/changes-by-hand.ts';
 
 /** A repository whose stored grants the test edits, counting the lookups that reach it. */
 function storedGrants(rows: GrantRow[]) {

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentsPage, PaymentsQuery } from '@pool/contract/money';
-import type { CacheChanges } from '../../../db/change-cache.ts';
 import { cachedMoneyReads } from './cached-reads.ts';
 import type { MoneyReadService } from './service.ts';
-
-/** Money changes as a test drives them: `change()` is a change heard, `live` whether any could be missed. */
-function changesByHand() {
-  const listeners = new Set<() => void>();
-  let live = true;
-  const changes: CacheChanges = {
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    live: () => live,
-  };
-  return {
-    changes,
-    change: () => listeners.forEach((listener) => listener()),
-    setLive: (value: boolean) => (live = value),
-  };
-}
+import { changesByHand } from '../../../../test/support/changes-by-hand.ts';
 
 /** Reads that answer the number of loads so far as the page's total and the earned amount. */
 function countingReads() {
