@@ -1,8 +1,10 @@
 // `npm run bench:money`: figures, never assertions. On a database of its own on the real
-// PostgreSQL: the daily reward run for 100,000 miners, once without sharing and once with virtual-mining
+// PostgreSQL: the processing earnings of the pool and of one miner before any run (three days
+// not credited), the daily reward run for 100,000 miners, once without sharing and once with virtual-mining
 // contracts, profit splits, referrals and promo codes, the same run again (a no-op), the run
 // resumed over a day already credited, the 14:00 withdrawal for them (again, and resumed), and
-// the p50/p99 of a payments page of an account with five years of daily rewards at 32 clients;
+// the p50/p99 of a payments page of an account with five years of daily rewards at 32 clients,
+// read from the database and then remembered until money changes;
 // then, on a database of its own, issue 16's customer list (bench/customers-list.ts).
 import { cpus, loadavg } from 'node:os';
 import { applyMigrations, type Database } from '@pool/db/database';
@@ -99,8 +101,8 @@ async function buildPool(database: Database, day: string) {
   await seedHistory(database, poolId, minerId, day);
   await database.query(`insert into app.users (id, email) values ($1, 'owner@bench.pool')`, [ownerId]);
   await database.query(
-    `insert into app.permissions (user_id, type, account_id, role) values ($1, 'miner', $2, 'owner')`,
-    [ownerId, minerId],
+    `insert into app.permissions (user_id, type, account_id, role) values ($1, 'miner', $2, 'owner'), ($1, 'pool', $3, 'admin')`,
+    [ownerId, minerId, poolId],
   );
   await database.query('analyze');
   line(
@@ -258,6 +260,28 @@ async function benchBatch(database: Database, poolId: string, payoutDay: string)
   line(`its completion, ${completed.count} payments settled: ${seconds(started)} s — ${completed.status}`);
 }
 
+/** The processing earnings card of the pool and of one miner, one request at a time. */
+async function benchProcessing(app: Awaited<ReturnType<typeof buildApp>>, poolId: string, minerId: string) {
+  try {
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    for (const [name, path, requests] of [
+      [`the pool's, ${scale.miners} miners`, `${api}/pools/${poolId}/processing-earnings`, 5],
+      ['one miner’s', `${api}/miners/${minerId}/processing-earnings`, 200],
+    ] as const) {
+      const measured = await load(
+        origin,
+        Array.from({ length: requests }, () => path),
+        1,
+      );
+      line(
+        `processing earnings, ${name} (3 days not credited), ${requests} requests one at a time: p50 ${measured.p50.toFixed(1)} ms, p99 ${measured.p99.toFixed(1)} ms${measured.failed ? `, ${measured.failed} failed` : ''}`,
+      );
+    }
+  } finally {
+    await app.close();
+  }
+}
+
 const load = (origin: string, paths: string[], concurrency: number) =>
   loadRequests(
     origin,
@@ -282,6 +306,24 @@ async function main() {
     line(`bench:money on ${database.description}, ${cpus().length} cores, load ${loadAverage()}`);
     const { poolId, minerId } = await buildPool(database, day);
     const run = rewardRun({ database, poolId, chunkSize: scale.chunkSize });
+    const engine = miningEngine({ database, pool: { id: poolId, name: 'Bench pool' }, tickInterval: 0 });
+    await engine.start();
+    const appWith = (readCache: boolean) =>
+      buildApp({
+        config: testConfig({ EXCHANGE_RATES_URL: 'off' }),
+        database,
+        poolId,
+        identity: { public: identity, admin: {} as IdentityAdminClient },
+        version: 'bench',
+        webRoot: fakeWebRoot(),
+        readiness: {},
+        mining: { engine },
+        money: { rewards: run, readCache },
+      });
+
+    // Before the runs every miner has three days mined and not credited, as each morning before
+    // 09:00 has one: the pool's estimate goes over all of them, with each miner's fee.
+    await benchProcessing(await appWith(true), poolId, minerId);
 
     // Two days before first: every miner's ledger account opens then. The day before is the steady
     // state without sharing, the day itself the steady state with it.
@@ -337,20 +379,6 @@ async function main() {
     // The runs wrote 600,000 entries since the last analyze; autovacuum would have analyzed them
     // before a day's worth of readers came, so the reads are measured on fresh statistics too.
     await database.query('analyze');
-    const engine = miningEngine({ database, pool: { id: poolId, name: 'Bench pool' }, tickInterval: 0 });
-    await engine.start();
-    const appWith = (readCache: boolean) =>
-      buildApp({
-        config: testConfig({ EXCHANGE_RATES_URL: 'off' }),
-        database,
-        poolId,
-        identity: { public: identity, admin: {} as IdentityAdminClient },
-        version: 'bench',
-        webRoot: fakeWebRoot(),
-        readiness: {},
-        mining: { engine },
-        money: { rewards: run, readCache },
-      });
     try {
       const [rows] = await database.query<{ n: number }>(
         `select count(*)::int as n from app.ledger_entries e join app.ledger_accounts a on a.id = e.account_id

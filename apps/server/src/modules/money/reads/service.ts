@@ -113,10 +113,8 @@ export function moneyReadService({ reads, ledger, terms, poolId, clock, explorer
       const defaultBp = await terms.defaultFeeBp(poolId);
       const minerIds = kind === 'miner' ? [id] : kind === 'pool' ? await reads.minerIdsOfPool(id) : [];
       const work = rate ? await reads.uncreditedWork(minerIds, today) : [];
-      const feeOf = new Map<string, number>();
-      for (const minerId of new Set(work.map((entry) => entry.minerId))) {
-        feeOf.set(minerId, (await terms.feeInForce(minerId, today, poolId)).percentBp);
-      }
+      // One query for every miner's fee: one each made the pool's estimate of 10,000 miners take 4 s.
+      const feeOf = await terms.feesBpInForce([...new Set(work.map((entry) => entry.minerId))], today, poolId);
       const days = new Map<string, { hashRate: number; estimate: bigint }>();
       for (const entry of work) {
         const span = entry.partial ? Math.max(now - startOf(today), 60_000) : dayMs;

@@ -158,6 +158,13 @@ export function rewardTerms(database: Database) {
       return { percentBp: fee ? fee.percentBp : await defaultFeeBpIn(query, poolId), fee };
     },
 
+    /** Each miner's fee in force on the day, in basis points: its own, else the pool's default. */
+    async feesBpInForce(minerIds: string[], day: string, poolId: string): Promise<Map<string, number>> {
+      const own = await feesInForceIn(query, minerIds, day);
+      const defaultBp = await defaultFeeBpIn(query, poolId);
+      return new Map(minerIds.map((minerId) => [minerId, own.get(minerId)?.percentBp ?? defaultBp]));
+    },
+
     /** The miner's fees, newest start first. */
     async fees(minerId: string): Promise<FeeRow[]> {
       const rows = await query<FeeRecord>(
