@@ -16,7 +16,7 @@ const reconnectDelayMs = 1000;
 export interface DatabaseChanges {
   /** Called on every change heard, and whenever changes may have been missed (the connection dropped). */
   subscribe(listener: () => void): () => void;
-  /** False while changes could be missed: whatever remembers grants must ask the database. */
+  /** False while changes could be missed: whatever remembers those tables must ask the database. */
   live(): boolean;
   /**
    * After a change this process committed: tells this process's listeners at once, then
