@@ -43,14 +43,15 @@ export type DatabaseLocation = { url: string } | { dataDir: string } | { inMemor
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if ('url' in location) return openPostgres(location.url);
   const pglite = 'dataDir' in location ? await PGlite.create({ dataDir: location.dataDir }) : await PGlite.create();
+  // PGlite keeps no prepared statements between queries: `prepared` plans each time, as `query` does.
+  const pgliteQuery = async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await pglite.query<Row>(text, params)).rows;
   return {
     driver: { kind: 'pglite', pglite },
     description: 'dataDir' in location ? `PGlite in ${location.dataDir}` : 'PGlite in memory',
     orm: (schema) => drizzlePglite({ client: pglite, schema, casing: 'snake_case' }),
-    query: async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
-      (await pglite.query<Row>(text, params)).rows,
-    prepared: async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
-      (await pglite.query<Row>(text, params)).rows,
+    query: pgliteQuery,
+    prepared: pgliteQuery,
     ping: async () => {
       await pglite.query('select 1');
     },

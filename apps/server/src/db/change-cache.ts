@@ -31,5 +31,3 @@ export function changeCache<T>(changes: CacheChanges, maxEntries: number) {
     },
   };
 }
-
-export type ChangeCache<T> = ReturnType<typeof changeCache<T>>;

@@ -20,14 +20,14 @@ export interface Grant {
 /** Pool staff outrank an account's own people, who outrank the operator that manages it. */
 const precedence: Record<Grant['via'], number> = { pool: 0, miner: 1, operator: 2 };
 
-/** What tells the grant cache that access changed, in this process or another (see modules/access/access-changes.ts). */
-export type GrantChanges = CacheChanges;
-
 /** Entries the grant cache holds at most; past that it starts again empty. */
 const grantCacheEntries = 50_000;
 
-/** Grants per (person, account), remembered until access changes anywhere (see db/change-cache.ts). */
-export function grantCache(changes: GrantChanges) {
+/**
+ * Grants per (person, account), remembered until access changes anywhere (modules/access/access-changes.ts;
+ * the rules in db/change-cache.ts).
+ */
+export function grantCache(changes: CacheChanges) {
   const cache = changeCache<readonly Grant[]>(changes, grantCacheEntries);
   return {
     through: (userId: string, ref: AccountRef, load: () => Promise<readonly Grant[]>): Promise<readonly Grant[]> =>
