@@ -56,6 +56,12 @@ describe('the entry chunk (issue 18: JavaScript before the first screen)', () =>
     expect(zod).toEqual([]);
   });
 
+  it('evaluates no Ory SDK anywhere: the app reads the identity service itself and borrows the SDK only for types', () => {
+    for (const start of ['main.tsx', 'features/auth/pages/login-page.tsx', 'features/settings/settings-page.tsx']) {
+      expect([...packagesReachedFrom(start)].filter((name) => name.startsWith('@ory/')), start).toEqual([]);
+    }
+  });
+
   it("leaves the sign-in and sign-up pages zod's mini build only: the full one is 25 KB gzip", () => {
     for (const page of ['features/auth/pages/login-page.tsx', 'features/auth/pages/registration-page.tsx']) {
       const packages = packagesReachedFrom(page);

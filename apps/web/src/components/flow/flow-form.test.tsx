@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UiNode, UiNodeInputAttributes, UiText } from '@ory/client-fetch';
+import type { UiNode, UiNodeInputAttributes, UiText } from '@/lib/ory/types.ts';
 import { english, renderInApp } from '@/testing/render.tsx';
 import { FlowForm } from './flow-form.tsx';
 

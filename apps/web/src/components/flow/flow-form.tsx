@@ -1,8 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { UiNode } from '@ory/client-fetch';
-import { isUiNodeImageAttributes, isUiNodeTextAttributes } from '@ory/client-fetch';
+import { isUiNodeImageAttributes, isUiNodeTextAttributes, type UiNode } from '@/lib/ory/types.ts';
 import { formMessageText } from '@/lib/form-messages.ts';
 import { validateWith } from '@/lib/validation.ts';
 import { oryText } from '@/lib/ory/ory-text.ts';

@@ -1,4 +1,4 @@
-import type { UiText } from '@ory/client-fetch';
+import type { UiText } from '@/lib/ory/types.ts';
 import { useTranslation } from 'react-i18next';
 import { oryText } from '@/lib/ory/ory-text.ts';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { LoginFlow, UiText } from '@ory/client-fetch';
+import type { LoginFlow, UiText } from '@/lib/ory/types.ts';
 import * as z from 'zod/mini';
 import { formMessage, formMessageText } from '@/lib/form-messages.ts';
 import { TwoFactorCode, validateWith } from '@/lib/validation.ts';

@@ -1,4 +1,4 @@
-import type { UiNode, UiNodeTextAttributes, UiText } from '@ory/client-fetch';
+import type { UiNode, UiNodeTextAttributes, UiText } from '@/lib/ory/types.ts';
 import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '@/lib/clipboard.ts';
 import { oryText } from '@/lib/ory/ory-text.ts';

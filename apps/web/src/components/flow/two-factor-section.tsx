@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SettingsFlow, UiNode } from '@ory/client-fetch';
-import { isUiNodeTextAttributes } from '@ory/client-fetch';
+import { isUiNodeTextAttributes, type SettingsFlow, type UiNode } from '@/lib/ory/types.ts';
 import { copyToClipboard } from '@/lib/clipboard.ts';
 import { FlowForm } from './flow-form.tsx';
 import type { FlowBody } from '@/lib/ory/flow-kinds.ts';

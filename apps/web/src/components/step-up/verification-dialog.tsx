@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LoginFlow } from '@ory/client-fetch';
+import type { LoginFlow } from '@/lib/ory/types.ts';
 import type { IdentityInfo } from '@pool/contract/identity';
 import { ResponsiveDialog } from '@/components/dialog/responsive-dialog.tsx';
 import { TwoFactorBanner } from '@/components/ui/two-factor-banner.tsx';

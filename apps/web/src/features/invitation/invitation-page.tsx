@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import type { FrontendApi, SettingsFlow } from '@ory/client-fetch';
+import type { SettingsFlow } from '@/lib/ory/types.ts';
 import { termsOfUsePath } from '@pool/contract/paths';
 import { toast } from '@/components/toast/toast-store.ts';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
@@ -16,7 +16,7 @@ import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
 import { csrfTokenOf, inputNamed, nodesOfGroups } from '@/lib/ory/nodes.ts';
 import { TwoFactorSection } from '@/components/flow/two-factor-section.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { identityApi } from '@/lib/ory/identity-client.ts';
+import { identityApi, type IdentityApi } from '@/lib/ory/identity-client.ts';
 import { acceptInvite, activateInvite, fetchInvite } from './invitation-api.ts';
 
 type Step = 'terms' | 'password' | 'two-factor';
@@ -32,7 +32,7 @@ type Refusal = 'elsewhere' | 'unverified';
  * Signs the invitee in with the recovery code their invitation got, and opens the settings flow
  * that recovery leads to: there they set a password and two-factor.
  */
-async function signInWithRecoveryCode(api: FrontendApi, flowId: string, code: string): Promise<SettingsFlow> {
+async function signInWithRecoveryCode(api: IdentityApi, flowId: string, code: string): Promise<SettingsFlow> {
   const fetched = await getFlow(api, 'recovery', flowId);
   if (fetched.type !== 'flow') throw new Error('the recovery flow of the invitation is gone');
   const submitted = await submitFlow(api, 'recovery', fetched.flow, {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SettingsFlow } from '@ory/client-fetch';
+import type { SettingsFlow } from '@/lib/ory/types.ts';
 import { toast } from '@/components/toast/toast-store.ts';
 import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 import type { FlowBody } from '@/lib/ory/flow-kinds.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsFlow } from '@ory/client-fetch';
+import type { SettingsFlow } from '@/lib/ory/types.ts';
 import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
 import { csrfTokenOf, isInputNode } from '@/lib/ory/nodes.ts';
 import { oryText } from '@/lib/ory/ory-text.ts';

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FrontendApi } from '@ory/client-fetch';
+import type { IdentityApi } from '@/lib/ory/identity-client.ts';
 import { checkSession } from '@/lib/session/get-session.ts';
 
 export const sessionsKey = ['identity-sessions'] as const;
 
 /** This device's session, the one the app checked on its way in (asked again only if it is not known), and the others. */
-export const sessionsQuery = (api: FrontendApi) =>
+export const sessionsQuery = (api: IdentityApi) =>
   queryOptions({
     queryKey: sessionsKey,
     queryFn: async ({ client }) => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Session } from '@ory/client-fetch';
+import type { Session } from '@/lib/ory/types.ts';
 import { toast } from '@/components/toast/toast-store.ts';
 import { usePoolConfig } from '@/lib/config/use-pool-config.ts';
 import { currentLocale } from '@/lib/i18n/i18n.ts';
@@ -48,7 +48,7 @@ export function SessionsSection({ onSettled }: { onSettled?: () => void }) {
   const refresh = () => client.invalidateQueries({ queryKey: sessionsKey });
   const failed = () => toast.error(t('toasts.somethingWentWrong'));
   const revoke = useMutation({
-    mutationFn: (id: string) => api.disableMySession({ id }),
+    mutationFn: (id: string) => api.disableMySession(id),
     onSuccess: () => toast.success(t('toasts.success')),
     onError: failed,
     onSettled: refresh,

@@ -1,21 +1,6 @@
-import {
-  FetchError,
-  LoginFlowFromJSON,
-  RecoveryFlowFromJSON,
-  RegistrationFlowFromJSON,
-  ResponseError,
-  SettingsFlowFromJSON,
-  VerificationFlowFromJSON,
-  type ContinueWith,
-  type FrontendApi,
-  type Session,
-  type UpdateLoginFlowBody,
-  type UpdateRecoveryFlowBody,
-  type UpdateRegistrationFlowBody,
-  type UpdateSettingsFlowBody,
-  type UpdateVerificationFlowBody,
-} from '@ory/client-fetch';
-import type { AnyFlow, FlowBody, FlowKind, FlowOf, FlowParams } from './flow-kinds.ts';
+import { IdentityResponseError, IdentityUnreachableError, type IdentityApi } from './identity-client.ts';
+import type { ContinueWith, Session } from './types.ts';
+import type { AnyFlow, FlowBody, FlowKind, FlowOf, FlowParams, SubmitAnswerOf } from './flow-kinds.ts';
 
 /** Everything a flow call can end in, so that screens handle outcomes, not status codes. */
 export type FlowOutcome<K extends FlowKind> =
@@ -38,33 +23,24 @@ export type FlowOutcome<K extends FlowKind> =
 
 export type UnavailableReason = 'unreachable' | 'failed' | 'rate-limited';
 
-const fromJson: { [K in FlowKind]: (json: unknown) => FlowOf[K] } = {
-  login: LoginFlowFromJSON,
-  registration: RegistrationFlowFromJSON,
-  recovery: RecoveryFlowFromJSON,
-  verification: VerificationFlowFromJSON,
-  settings: SettingsFlowFromJSON,
-};
-
 interface ErrorBody {
   error?: { id?: string; code?: number };
   redirect_browser_to?: string;
   use_flow_id?: string;
 }
 
-function isFlowJson(body: unknown): body is { id: string; ui: unknown } {
+function isFlowJson(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'ui' in body && 'id' in body;
 }
 
-/** Turns a failed SDK call into an outcome; only programming errors stay thrown. */
-async function outcomeOfError<K extends FlowKind>(kind: K, error: unknown): Promise<FlowOutcome<K>> {
-  // A fetch that never got an answer: offline, refused, or blocked as cross-origin.
-  if (error instanceof FetchError) return { type: 'unavailable', reason: 'unreachable' };
-  if (!(error instanceof ResponseError)) throw error;
+/** Turns a failed call into an outcome; only programming errors stay thrown. */
+async function outcomeOfError<K extends FlowKind>(error: unknown): Promise<FlowOutcome<K>> {
+  if (error instanceof IdentityUnreachableError) return { type: 'unavailable', reason: 'unreachable' };
+  if (!(error instanceof IdentityResponseError)) throw error;
   const { status } = error.response;
   if (status >= 500) return { type: 'unavailable', reason: 'failed' };
   const body: unknown = await error.response.json().catch(() => undefined);
-  if (isFlowJson(body)) return { type: 'flow', flow: fromJson[kind](body) };
+  if (isFlowJson(body)) return { type: 'flow', flow: body as FlowOf[K] };
   const { error: failure, redirect_browser_to, use_flow_id } = (body ?? {}) as ErrorBody;
   const errorId = failure?.id;
   if (use_flow_id) return { type: 'replaced', flowId: use_flow_id };
@@ -80,93 +56,37 @@ async function outcomeOfError<K extends FlowKind>(kind: K, error: unknown): Prom
 }
 
 export async function createFlow<K extends FlowKind>(
-  api: FrontendApi,
+  api: IdentityApi,
   kind: K,
   params: FlowParams = {},
 ): Promise<FlowOutcome<K>> {
-  const { returnTo, aal, refresh } = params;
   try {
-    const flow = await {
-      login: () => api.createBrowserLoginFlow({ returnTo, aal, refresh }),
-      registration: () => api.createBrowserRegistrationFlow({ returnTo }),
-      recovery: () => api.createBrowserRecoveryFlow({ returnTo }),
-      verification: () => api.createBrowserVerificationFlow({ returnTo }),
-      settings: () => api.createBrowserSettingsFlow({ returnTo }),
-    }[kind]();
-    return { type: 'flow', flow: flow as FlowOf[K] };
+    return { type: 'flow', flow: await api.createBrowserFlow(kind, params) };
   } catch (error) {
-    return outcomeOfError(kind, error);
+    return outcomeOfError(error);
   }
 }
 
-export async function getFlow<K extends FlowKind>(api: FrontendApi, kind: K, id: string): Promise<FlowOutcome<K>> {
+export async function getFlow<K extends FlowKind>(api: IdentityApi, kind: K, id: string): Promise<FlowOutcome<K>> {
   try {
-    const flow = await {
-      login: () => api.getLoginFlow({ id }),
-      registration: () => api.getRegistrationFlow({ id }),
-      recovery: () => api.getRecoveryFlow({ id }),
-      verification: () => api.getVerificationFlow({ id }),
-      settings: () => api.getSettingsFlow({ id }),
-    }[kind]();
-    return { type: 'flow', flow: flow as FlowOf[K] };
+    return { type: 'flow', flow: await api.getFlow(kind, id) };
   } catch (error) {
-    return outcomeOfError(kind, error);
+    return outcomeOfError(error);
   }
 }
 
-/**
- * Submits a flow's form. The SDK keeps only the fields its model declares for the chosen method, so
- * the body is passed as that method's type.
- */
+/** Submits a flow's form: login and registration answer with the session, the others with the flow moved on. */
 export async function submitFlow<K extends FlowKind>(
-  api: FrontendApi,
+  api: IdentityApi,
   kind: K,
   flow: AnyFlow,
   body: FlowBody,
 ): Promise<FlowOutcome<K>> {
   try {
-    switch (kind) {
-      case 'login': {
-        const result = await api.updateLoginFlow({
-          flow: flow.id,
-          updateLoginFlowBody: body as unknown as UpdateLoginFlowBody,
-        });
-        return { type: 'signed-in', session: result.session, continueWith: result.continue_with ?? [] };
-      }
-      case 'registration': {
-        const result = await api.updateRegistrationFlow({
-          flow: flow.id,
-          updateRegistrationFlowBody: body as unknown as UpdateRegistrationFlowBody,
-        });
-        return { type: 'signed-in', session: result.session, continueWith: result.continue_with ?? [] };
-      }
-      case 'recovery':
-      case 'verification':
-      case 'settings': {
-        // These answer with the flow itself, moved on or showing what went wrong.
-        const answering: 'recovery' | 'verification' | 'settings' = kind;
-        const updated = await {
-          recovery: () =>
-            api.updateRecoveryFlow({
-              flow: flow.id,
-              updateRecoveryFlowBody: body as unknown as UpdateRecoveryFlowBody,
-            }),
-          verification: () =>
-            api.updateVerificationFlow({
-              flow: flow.id,
-              updateVerificationFlowBody: body as unknown as UpdateVerificationFlowBody,
-            }),
-          settings: () =>
-            api.updateSettingsFlow({
-              flow: flow.id,
-              updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody,
-            }),
-        }[answering]();
-        return { type: 'flow', flow: updated as FlowOf[K] };
-      }
-    }
+    const answer: SubmitAnswerOf[FlowKind] = await api.updateFlow(kind, flow.id, body);
+    if ('ui' in answer) return { type: 'flow', flow: answer as FlowOf[K] };
+    return { type: 'signed-in', session: answer.session, continueWith: answer.continue_with ?? [] };
   } catch (error) {
-    return outcomeOfError(kind, error);
+    return outcomeOfError(error);
   }
-  throw new Error(`unknown flow kind ${String(kind)}`);
 }

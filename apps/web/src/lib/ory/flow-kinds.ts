@@ -1,4 +1,12 @@
-import type { LoginFlow, RecoveryFlow, RegistrationFlow, SettingsFlow, VerificationFlow } from '@ory/client-fetch';
+import type {
+  LoginFlow,
+  RecoveryFlow,
+  RegistrationFlow,
+  SettingsFlow,
+  SuccessfulNativeLogin,
+  SuccessfulNativeRegistration,
+  VerificationFlow,
+} from './types.ts';
 
 /** The self-service flows of the identity service the app drives (Kratos public API). */
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
@@ -6,6 +14,15 @@ export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 
 export interface FlowOf {
   login: LoginFlow;
   registration: RegistrationFlow;
+  recovery: RecoveryFlow;
+  verification: VerificationFlow;
+  settings: SettingsFlow;
+}
+
+/** What a submit answers with on 2xx: a session for login and registration, the flow moved on for the rest. */
+export interface SubmitAnswerOf {
+  login: SuccessfulNativeLogin;
+  registration: SuccessfulNativeRegistration;
   recovery: RecoveryFlow;
   verification: VerificationFlow;
   settings: SettingsFlow;

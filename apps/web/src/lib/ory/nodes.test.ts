@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UiNode } from '@ory/client-fetch';
+import type { UiNode } from './types.ts';
 import { validateWith } from '@/lib/validation.ts';
 import { fieldSchema } from './field-schema.ts';
 import { isPrimarySubmit, type InputNode } from './nodes.ts';

@@ -1,5 +1,4 @@
-import type { UiNode, UiNodeInputAttributes } from '@ory/client-fetch';
-import { isUiNodeInputAttributes } from '@ory/client-fetch';
+import { isUiNodeInputAttributes, type UiNode, type UiNodeInputAttributes } from './types.ts';
 
 export type InputNode = UiNode & { attributes: UiNodeInputAttributes };
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { UiText } from '@ory/client-fetch';
+import type { UiText } from './types.ts';
 
 /**
  * Spec 8: identity messages are translated by their numeric id, with the id's context as

@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import type { UiNode } from '@ory/client-fetch';
+import type { UiNode } from './types.ts';
 import { inputNamed } from './nodes.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ResponseError, type FrontendApi, type Session } from '@ory/client-fetch';
+import { IdentityResponseError, type IdentityApi } from '@/lib/ory/identity-client.ts';
+import type { Session } from '@/lib/ory/types.ts';
 
 /** Spec 4: the authentication status is unknown until the session fetch succeeds or fails. */
 export type SessionState =
@@ -8,11 +9,11 @@ export type SessionState =
   | { status: 'second-factor-required' }
   | { status: 'anonymous' };
 
-export async function fetchSession(identity: FrontendApi): Promise<SessionState> {
+export async function fetchSession(identity: IdentityApi): Promise<SessionState> {
   try {
     return { status: 'authenticated', session: await identity.toSession() };
   } catch (error) {
-    if (error instanceof ResponseError && error.response.status === 403) {
+    if (error instanceof IdentityResponseError && error.response.status === 403) {
       const body = (await error.response.json().catch(() => ({}))) as { error?: { id?: string } };
       if (body.error?.id === 'session_aal2_required') return { status: 'second-factor-required' };
     }
@@ -23,12 +24,12 @@ export async function fetchSession(identity: FrontendApi): Promise<SessionState>
 
 export const sessionQueryKey = ['session'] as const;
 
-export function sessionQuery(identity: FrontendApi) {
+export function sessionQuery(identity: IdentityApi) {
   return queryOptions({ queryKey: sessionQueryKey, queryFn: () => fetchSession(identity), staleTime: 60_000 });
 }
 
 /** Spec 4: the check succeeds at once when a session is known, otherwise it fetches one. */
-export function checkSession(client: QueryClient, identity: FrontendApi): Promise<SessionState> {
+export function checkSession(client: QueryClient, identity: IdentityApi): Promise<SessionState> {
   const known = client.getQueryData<SessionState>(sessionQueryKey);
   if (known?.status === 'authenticated') return Promise.resolve(known);
   return client.fetchQuery({ ...sessionQuery(identity), staleTime: 0 });

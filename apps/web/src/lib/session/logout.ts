@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { FrontendApi } from '@ory/client-fetch';
+import type { IdentityApi } from '@/lib/ory/identity-client.ts';
 import { sessionQueryKey, type SessionState } from './get-session.ts';
 
 /**
@@ -7,11 +7,10 @@ import { sessionQueryKey, type SessionState } from './get-session.ts';
  * without one, a soft logout that only forgets local state. Either way the cached session and
  * everything loaded for it are dropped.
  */
-export async function logout(client: QueryClient, identity: FrontendApi): Promise<void> {
+export async function logout(client: QueryClient, identity: IdentityApi): Promise<void> {
   const state = client.getQueryData<SessionState>(sessionQueryKey);
   if (state?.status === 'authenticated' || state?.status === 'second-factor-required') {
-    const flow = await identity.createBrowserLogoutFlow();
-    await identity.updateLogoutFlow({ token: flow.logout_token });
+    await identity.logout();
   }
   client.clear();
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { UiNode } from '@ory/client-fetch';
+import type { UiNode } from '@/lib/ory/types.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { termsOfUsePath } from '@pool/contract/paths';
