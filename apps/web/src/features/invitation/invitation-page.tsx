@@ -16,7 +16,8 @@ import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
 import { csrfTokenOf, inputNamed, nodesOfGroups } from '@/lib/ory/nodes.ts';
 import { TwoFactorSection } from '@/components/flow/two-factor-section.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { identityApi, type IdentityApi } from '@/lib/ory/identity-client.ts';
+import { identityApi } from '@/lib/ory/identity-client.ts';
+import type { IdentityApi } from '@/lib/ory/identity-http.ts';
 import { acceptInvite, activateInvite, fetchInvite } from './invitation-api.ts';
 
 type Step = 'terms' | 'password' | 'two-factor';

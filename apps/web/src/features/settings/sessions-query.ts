@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { IdentityApi } from '@/lib/ory/identity-client.ts';
+import type { IdentityApi } from '@/lib/ory/identity-http.ts';
 import { checkSession } from '@/lib/session/get-session.ts';
 
 export const sessionsKey = ['identity-sessions'] as const;

@@ -1,4 +1,4 @@
-import { IdentityResponseError, IdentityUnreachableError, type IdentityApi } from './identity-client.ts';
+import { IdentityResponseError, IdentityUnreachableError, type IdentityApi } from './identity-http.ts';
 import type { ContinueWith, Session } from './types.ts';
 import type { AnyFlow, FlowBody, FlowKind, FlowOf, FlowParams, SubmitAnswerOf } from './flow-kinds.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { IdentityResponseError, type IdentityApi } from '@/lib/ory/identity-client.ts';
+import { IdentityResponseError, type IdentityApi } from '@/lib/ory/identity-http.ts';
 import type { Session } from '@/lib/ory/types.ts';
 
 /** Spec 4: the authentication status is unknown until the session fetch succeeds or fails. */

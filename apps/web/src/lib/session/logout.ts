@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { IdentityApi } from '@/lib/ory/identity-client.ts';
+import type { IdentityApi } from '@/lib/ory/identity-http.ts';
 import { sessionQueryKey, type SessionState } from './get-session.ts';
 
 /**
