@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { passwordRules, passwordSchema, TwoFactorCode, validateWith } from './validation.ts';
+import { passwordCheck, passwordRules, twoFactorCodeCheck } from './validation.ts';
 
 describe('password (spec 5)', () => {
-  const validate = validateWith(passwordSchema(10));
+  const validate = passwordCheck(10);
 
   it('needs the minimum length the server sets', () => {
     expect(validate('abcdefg12')).toBe('validation.atLeast|10');
@@ -25,7 +25,7 @@ describe('password (spec 5)', () => {
 });
 
 describe('two-factor code (spec 5)', () => {
-  const validate = validateWith(TwoFactorCode);
+  const validate = twoFactorCodeCheck;
 
   it('is exactly six digits', () => {
     expect(validate('123456')).toBe(true);

@@ -3,10 +3,9 @@ import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isUiNodeImageAttributes, isUiNodeTextAttributes, type UiNode } from '@/lib/ory/types.ts';
 import { formMessageText } from '@/lib/form-messages.ts';
-import { validateWith } from '@/lib/validation.ts';
 import { oryText } from '@/lib/ory/ory-text.ts';
 import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
-import { fieldSchema } from '@/lib/ory/field-schema.ts';
+import { fieldCheck } from '@/lib/ory/field-check.ts';
 import { isInputNode, isPrimarySubmit, isSubmitNode, type InputNode } from '@/lib/ory/nodes.ts';
 import { PasswordInput } from './password-input.tsx';
 import { PasswordRules } from './password-rules.tsx';
@@ -147,8 +146,8 @@ export function FlowForm({
     }
     if (!isInputNode(node) || isSubmitNode(node)) return null;
     const { name, type, required, autocomplete, disabled } = node.attributes;
-    const schema = fieldSchema(node, passwordMinLength);
-    const field = register(name, schema ? { validate: validateWith(schema) } : {});
+    const check = fieldCheck(node, passwordMinLength);
+    const field = register(name, check ? { validate: check } : {});
     if (type === 'hidden') return <input key={`${name}:${index}`} type="hidden" {...field} />;
     const label = node.meta.label ? oryText(t, node.meta.label) : name;
     const error = fieldError(node);

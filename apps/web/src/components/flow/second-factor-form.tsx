@@ -2,9 +2,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginFlow, UiText } from '@/lib/ory/types.ts';
-import * as z from 'zod/mini';
-import { formMessage, formMessageText } from '@/lib/form-messages.ts';
-import { TwoFactorCode, validateWith } from '@/lib/validation.ts';
+import { formMessageText } from '@/lib/form-messages.ts';
+import { required, trimmedCheck, twoFactorCodeCheck } from '@/lib/validation.ts';
 import type { FlowOutcome } from '@/lib/ory/flow-api.ts';
 import type { FlowBody } from '@/lib/ory/flow-kinds.ts';
 import { csrfTokenOf } from '@/lib/ory/nodes.ts';
@@ -26,7 +25,7 @@ export function firstMessageOf(flow: LoginFlow): UiText | undefined {
   );
 }
 
-const LookupSecret = z.string().check(z.trim(), z.minLength(1, formMessage.required));
+const lookupSecretCheck = trimmedCheck(required);
 
 interface SecondFactorFormProps {
   flow: LoginFlow;
@@ -136,7 +135,7 @@ export function SecondFactorForm({ flow, submit, submitting }: SecondFactorFormP
               inputMode={method === 'totp' ? 'numeric' : 'text'}
               maxLength={method === 'totp' ? 6 : undefined}
               aria-invalid={codeError ? true : undefined}
-              {...register('code', { validate: validateWith(method === 'totp' ? TwoFactorCode : LookupSecret) })}
+              {...register('code', { validate: method === 'totp' ? twoFactorCodeCheck : lookupSecretCheck })}
             />
             {codeError && (
               <ul className="field-errors">

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from './types.ts';
-import { validateWith } from '@/lib/validation.ts';
-import { fieldSchema } from './field-schema.ts';
+import { fieldCheck } from './field-check.ts';
 import { isPrimarySubmit, type InputNode } from './nodes.ts';
 
 function input(attributes: Partial<InputNode['attributes']> & { name: string }): InputNode {
@@ -15,8 +14,8 @@ function input(attributes: Partial<InputNode['attributes']> & { name: string }):
 }
 
 const check = (node: InputNode, value: unknown) => {
-  const schema = fieldSchema(node, 8);
-  return schema ? validateWith(schema)(value) : 'no rule';
+  const rule = fieldCheck(node, 8);
+  return rule ? rule(value) : 'no rule';
 };
 
 describe('client rules of flow fields (spec 5)', () => {
@@ -44,6 +43,22 @@ describe('client rules of flow fields (spec 5)', () => {
     const email = input({ name: 'traits.email', type: 'email', required: true });
     expect(check(email, 'not-mail')).toBe('validation.email');
     expect(check(email, 'a@b.co')).toBe(true);
+    expect(check(email, '')).toBe('validation.required');
+    expect(check(email, 'miner..one@pool.io')).toBe('validation.email');
+    expect(check(email, 'a@pool.c')).toBe('validation.email');
+    const optional = input({ name: 'traits.email', type: 'email' });
+    expect(check(optional, '')).toBe(true);
+    expect(check(optional, 'not-mail')).toBe('validation.email');
+  });
+
+  it('takes digits only for a code, and counts spaces alone as an empty required field', () => {
+    const code = input({ name: 'code', required: true });
+    expect(check(code, '12a')).toBe('validation.numeric');
+    expect(check(code, '')).toBe('validation.required');
+    expect(check(code, '042')).toBe(true);
+    const name = input({ name: 'traits.name', required: true });
+    expect(check(name, '   ')).toBe('validation.required');
+    expect(check(name, ' Ann ')).toBe(true);
   });
 
   it('leaves hidden fields and buttons to the server', () => {

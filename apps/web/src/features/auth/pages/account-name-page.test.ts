@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateWith } from '@/lib/validation.ts';
-import { AccountNameField } from './account-name-page.tsx';
+import { accountNameCheck as validate } from './account-name-page.tsx';
 
 describe('account name (spec 5)', () => {
-  const validate = validateWith(AccountNameField);
-
   it('takes latin lowercase letters, digits and underscores', () => {
     expect(validate('farm_01')).toBe(true);
     expect(validate('Farm')).toBe('auth.name.invalid');

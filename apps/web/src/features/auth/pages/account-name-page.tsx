@@ -3,26 +3,22 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { accountNameRules } from '@pool/contract/account-codes';
 import { Miner } from '@pool/contract/accounts';
 import { identityQueryKey } from '@/lib/identity/get-identity.ts';
 import { api } from '@/lib/api-client.ts';
 import { FieldError, SubmitError } from '@/components/form/form-errors.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
-import { formMessage } from '@/lib/form-messages.ts';
-import { validateWith } from '@/lib/validation.ts';
+import { matches, maxLength, minLength, required, textCheck } from '@/lib/validation.ts';
 import { clearSignUpData, readSignUpData } from '@/features/auth/sign-up-data.ts';
 
 /** Spec 5: latin lowercase letters, digits and underscores, within the length bounds. */
-export const AccountNameField = z
-  .string()
-  .check(
-    z.minLength(1, formMessage.required),
-    z.regex(accountNameRules.pattern, 'auth.name.invalid'),
-    z.minLength(accountNameRules.minLength, formMessage.atLeast(accountNameRules.minLength)),
-    z.maxLength(accountNameRules.maxLength, formMessage.atMost(accountNameRules.maxLength)),
-  );
+export const accountNameCheck = textCheck(
+  required,
+  matches(accountNameRules.pattern, 'auth.name.invalid'),
+  minLength(accountNameRules.minLength),
+  maxLength(accountNameRules.maxLength),
+);
 
 interface Values {
   account_name: string;
@@ -76,7 +72,7 @@ export function AccountNamePage() {
             spellCheck={false}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={`${id}-hint`}
-            {...register('account_name', { validate: validateWith(AccountNameField) })}
+            {...register('account_name', { validate: accountNameCheck })}
           />
           <p id={`${id}-hint`} className="field-hint">
             {t('auth.name.rules', { min: accountNameRules.minLength, max: accountNameRules.maxLength })}
