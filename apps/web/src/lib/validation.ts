@@ -30,7 +30,7 @@ export const matches =
 
 /** The address form zod's `z.email()` accepts, which these fields checked with before. */
 const emailPattern =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export const email: TextRule = matches(emailPattern, formMessage.email);
 
 /** A text field's check: the first rule the text breaks names the message. */
