@@ -21,10 +21,11 @@ type Query = Record<string, string | boolean | undefined>;
 
 /**
  * The public (frontend) API of the identity service, by the HTTP paths Kratos documents, so the app
- * works unchanged against ours or a real Kratos. It sends what the official `@ory/client-fetch` SDK sends: cookies, `Accept:
- * application/json` on every call so that browser flows answer JSON instead of redirecting, and JSON
- * bodies. The SDK itself, about 400 modules of models, would sit in the entry chunk of every route,
- * since the session is checked before any route loads; its types are still the ones used here.
+ * works unchanged against ours or a real Kratos. It sends what the official `@ory/client-fetch` SDK
+ * sends: cookies, `Accept: application/json` on every call so that browser flows answer JSON instead
+ * of redirecting, and JSON bodies. The SDK itself, about 400 modules of models, would sit in the
+ * entry chunk of every route, since the session is checked before any route loads; its types are
+ * still the ones used here.
  */
 export interface IdentityApi {
   createBrowserFlow<K extends FlowKind>(kind: K, params?: FlowParams): Promise<FlowOf[K]>;
