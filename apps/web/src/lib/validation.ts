@@ -12,9 +12,9 @@ export type FieldCheck = (value: unknown) => true | string;
 
 export const required: TextRule = (text) => (text.length > 0 ? undefined : formMessage.required);
 export const minLength =
-  (count: number, message: string = formMessage.atLeast(count)): TextRule =>
+  (count: number): TextRule =>
   (text) =>
-    text.length >= count ? undefined : message;
+    text.length >= count ? undefined : formMessage.atLeast(count);
 export const maxLength =
   (count: number): TextRule =>
   (text) =>
@@ -60,8 +60,8 @@ export const twoFactorCodeCheck = textCheck(
 );
 
 /** Spec 5: at least one digit and the minimum length the server sets. */
-export function passwordCheck(minLength_: number): FieldCheck {
-  return textCheck(required, minLength(minLength_), matches(/\d/, formMessage.digit));
+export function passwordCheck(serverMinimum: number): FieldCheck {
+  return textCheck(required, minLength(serverMinimum), matches(/\d/, formMessage.digit));
 }
 
 /**

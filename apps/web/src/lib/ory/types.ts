@@ -2,7 +2,7 @@ import type * as Ory from '@ory/client-fetch';
 
 /**
  * An SDK model as the identity service sends it: plain JSON, so its dates stay ISO strings. The app
- * reads the wire itself (see `identity-client.ts`) and borrows only the SDK's types.
+ * reads the wire itself (see `identity-http.ts`) and borrows only the SDK's types.
  */
 type Wire<T> = T extends Date
   ? string
