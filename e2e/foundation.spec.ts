@@ -32,6 +32,16 @@ test.describe('a fresh start', () => {
     await expect(page).toHaveURL(/\/auth\/login(\?|$)/);
   });
 
+  test("an operator's customers sign in on a page that carries the operator's title; an unknown title is not found", async ({
+    page,
+  }) => {
+    await page.goto('/NorthHash/auth');
+    await expect(page.getByRole('heading', { name: 'NorthHash' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.goto('/no-such-operator/auth');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
   test('legacy routes redirect', async ({ page }) => {
     await page.goto('/operator/customers');
     // The customers page needs a session, so the visitor ends on sign-in, by way of /customers.
