@@ -32,7 +32,7 @@ test.describe('a fresh start', () => {
     await expect(page).toHaveURL(/\/auth\/login(\?|$)/);
   });
 
-  test("an operator's customers sign in on a page that carries the operator's title; an unknown title is not found", async ({
+  test("an operator's customers sign in on a page that carries the operator's title; an unknown title is not found @mobile", async ({
     page,
   }) => {
     await page.goto('/NorthHash/auth');

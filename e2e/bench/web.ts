@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: builds the web app, prints what each route loads (gzip), then runs Lighthouse
  * 12 in the system Chromium, mobile preset (phones come first) and desktop preset, against the
- * sign-in page, the miner's screens (sharing's included), a watcher's and the platform's of a fresh demo pool
+ * sign-in pages (the pool's and an operator's), the miner's screens (sharing's included), a watcher's
+ * and the platform's of a fresh demo pool
  * (`BENCH_WEB_ROUTES=/,/payments` for some of them, `BENCH_WEB_PRESETS=mobile` for one preset,
  * `BENCH_WEB_PRESETS=mobile,calibrated` for the mobile preset also with the CPU slowdown calibrated
  * to this machine (cpu-calibration.ts),
@@ -229,6 +230,8 @@ try {
   const poolUser = await firstIdOf(admin, (poolId) => `/pools/${poolId}/users`);
   const pages: [string, string | undefined][] = [
     ['/auth/login', undefined],
+    // The demo operator's branded sign-in (apps/server/src/demo/people.ts).
+    ['/NorthHash/auth', undefined],
     ['/', bob.cookieHeader],
     ['/workers', bob.cookieHeader],
     ['/payments', bob.cookieHeader],
