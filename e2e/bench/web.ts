@@ -5,7 +5,8 @@
  * and the platform's of a fresh demo pool
  * (`BENCH_WEB_ROUTES=/,/payments` for some of them, `BENCH_WEB_PRESETS=mobile` for one preset,
  * `BENCH_WEB_PRESETS=mobile,calibrated` for the mobile preset also with the CPU slowdown calibrated
- * to this machine (cpu-calibration.ts),
+ * to this machine (cpu-calibration.ts), `no-coop` for the mobile preset without the pages' opener
+ * policy (a diagnostic, see `Preset`),
  * `BENCH_WEB_RUNS=3` for the median of three runs, `BENCH_WEB_REPORTS=<folder>` to keep the reports).
  * Figures only; nothing here passes or fails.
  */
@@ -20,6 +21,7 @@ import { TestBrowser } from '../../apps/server/test/support/browser.ts';
 import { calibratedSlowdown } from './cpu-calibration.ts';
 import { printRouteWeights } from './route-weights.ts';
 import { startDemoServer } from '../support/demo-server.ts';
+import { proxyWithoutOpenerPolicy } from './without-opener-policy.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const port = Number(process.env.BENCH_WEB_PORT ?? 8197);
@@ -60,13 +62,29 @@ const routeName = (path: string) =>
   path.replace(/\/watch\/[^/]+/, '/watch/{token}').replace(/\/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/, '/{id}');
 
 /**
- * Lighthouse's presets, and `calibrated`: the mobile preset with the CPU slowed by what this machine
- * needs to simulate the preset's phone (cpu-calibration.ts) rather than by its fixed 4×.
+ * Lighthouse's presets, and two variants of the mobile one:
+ * - `calibrated`: the CPU slowed by what this machine needs to simulate the preset's phone
+ *   (cpu-calibration.ts) rather than by its fixed 4×;
+ * - `no-coop`: the mobile preset through a proxy that drops the pages' `Cross-Origin-Opener-Policy`
+ *   (without-opener-policy.ts), a diagnostic only: the product keeps the header (security review,
+ *   item 19). With it, Lighthouse's navigation from `about:blank` puts each audited page in a new
+ *   browsing context group, and Chromium in a renderer process started for it, whose cold start
+ *   (context, fonts, first layout) runs on the page's main thread; without it, the page reuses the
+ *   process `about:blank` had. Here, 3 runs each, the sign-in page read 81-91 with the header and
+ *   89-97 without, and a static copy of its HTML with no script 93-96 with it, 99-100 without. A
+ *   browser arriving from another site may well start a process too, so `mobile` stays the figure.
  */
-type Preset = { name: 'mobile' | 'desktop' } | { name: 'calibrated'; slowdown: number };
+type Preset = { name: 'mobile' | 'desktop' | 'no-coop' } | { name: 'calibrated'; slowdown: number };
 
 const presetName = (preset: Preset) =>
-  preset.name === 'calibrated' ? `mobile, CPU ${preset.slowdown.toFixed(1)}×` : preset.name;
+  preset.name === 'calibrated'
+    ? `mobile, CPU ${preset.slowdown.toFixed(1)}×`
+    : preset.name === 'no-coop'
+      ? 'mobile, no COOP'
+      : preset.name;
+
+/** Where the `no-coop` preset reaches the demo server; set once the proxy listens. */
+let withoutOpenerPolicy = origin;
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Report = Result['lhr'];
@@ -87,7 +105,8 @@ async function measure(chromePort: number, preset: Preset, path: string, cookie:
   };
   for (let attempt = 1; ; attempt += 1) {
     // Lighthouse's default configuration is its mobile preset (a mid-range phone on slow 4G).
-    const result = await lighthouse(`${origin}${path}`, flags, preset.name === 'desktop' ? desktopConfig : undefined);
+    const url = `${preset.name === 'no-coop' ? withoutOpenerPolicy : origin}${path}`;
+    const result = await lighthouse(url, flags, preset.name === 'desktop' ? desktopConfig : undefined);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
     // A run that failed (a trace Chromium could not finish) has no score: it is measured again, not printed as 0.
@@ -217,7 +236,11 @@ async function inFreshChromium<T>(audit: (chromePort: number) => Promise<T>): Pr
   }
 }
 
-const server = await startDemoServer(port);
+// BENCH_WEB_PRESETS=mobile runs one preset; with `calibrated` (mobile,calibrated), each route's mobile
+// run is followed by one with the CPU slowdown calibrated to that run's index of this machine.
+const presets = process.env.BENCH_WEB_PRESETS?.split(',') ?? ['mobile', 'desktop'];
+// Behind the proxy the pages must call the proxy: their addresses then follow the host they were opened on.
+const server = await startDemoServer(port, presets.includes('no-coop') ? { PUBLIC_URL: '' } : {});
 try {
   const bob = new TestBrowser(origin);
   await bob.signIn('bob@demo.pool', 'Hashrate-2140');
@@ -261,9 +284,6 @@ try {
   // BENCH_WEB_ROUTES=/,/payments audits only those routes (named as printed: /watch/{token}, /customers/{id}...).
   const only = process.env.BENCH_WEB_ROUTES?.split(',');
   const chosen = pages.filter(([path]) => !only || only.includes(routeName(path)));
-  // BENCH_WEB_PRESETS=mobile runs one preset; with `calibrated` (mobile,calibrated), each route's mobile
-  // run is followed by one with the CPU slowdown calibrated to that run's index of this machine.
-  const presets = process.env.BENCH_WEB_PRESETS?.split(',') ?? ['mobile', 'desktop'];
   const audited = (path: string, cookie: string | undefined, preset: Preset) =>
     inFreshChromium((chromePort) => audit(chromePort, preset, path, cookie));
   if (presets.includes('mobile')) {
@@ -276,6 +296,18 @@ try {
       const benchmarkIndex = await audited(path, cookie, { name: 'mobile' });
       if (presets.includes('calibrated'))
         await audited(path, cookie, { name: 'calibrated', slowdown: calibratedSlowdown(benchmarkIndex) });
+    }
+  }
+  if (presets.includes('no-coop')) {
+    const proxy = await proxyWithoutOpenerPolicy(port);
+    withoutOpenerPolicy = proxy.origin;
+    try {
+      console.log(
+        '\nLighthouse 12, mobile preset, demo pool, answers without Cross-Origin-Opener-Policy (diagnostic):',
+      );
+      for (const [path, cookie] of chosen) await audited(path, cookie, { name: 'no-coop' });
+    } finally {
+      proxy.close();
     }
   }
   if (presets.includes('desktop')) {
