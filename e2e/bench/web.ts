@@ -74,7 +74,8 @@ const routeName = (path: string) =>
  *   89-97 without, and a static copy of its HTML with no script 93-96 with it, 99-100 without. A
  *   browser arriving from another site may well start a process too, so `mobile` stays the figure.
  */
-type Preset = { name: 'mobile' | 'desktop' | 'no-coop' } | { name: 'calibrated'; slowdown: number };
+type Preset =
+  { name: 'mobile' | 'desktop' } | { name: 'calibrated'; slowdown: number } | { name: 'no-coop'; proxy: string };
 
 const presetName = (preset: Preset) =>
   preset.name === 'calibrated'
@@ -82,9 +83,6 @@ const presetName = (preset: Preset) =>
     : preset.name === 'no-coop'
       ? 'mobile, no COOP'
       : preset.name;
-
-/** Where the `no-coop` preset reaches the demo server; set once the proxy listens. */
-let withoutOpenerPolicy = origin;
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Report = Result['lhr'];
@@ -105,7 +103,7 @@ async function measure(chromePort: number, preset: Preset, path: string, cookie:
   };
   for (let attempt = 1; ; attempt += 1) {
     // Lighthouse's default configuration is its mobile preset (a mid-range phone on slow 4G).
-    const url = `${preset.name === 'no-coop' ? withoutOpenerPolicy : origin}${path}`;
+    const url = `${preset.name === 'no-coop' ? preset.proxy : origin}${path}`;
     const result = await lighthouse(url, flags, preset.name === 'desktop' ? desktopConfig : undefined);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
@@ -300,12 +298,11 @@ try {
   }
   if (presets.includes('no-coop')) {
     const proxy = await proxyWithoutOpenerPolicy(port);
-    withoutOpenerPolicy = proxy.origin;
     try {
       console.log(
         '\nLighthouse 12, mobile preset, demo pool, answers without Cross-Origin-Opener-Policy (diagnostic):',
       );
-      for (const [path, cookie] of chosen) await audited(path, cookie, { name: 'no-coop' });
+      for (const [path, cookie] of chosen) await audited(path, cookie, { name: 'no-coop', proxy: proxy.origin });
     } finally {
       proxy.close();
     }
