@@ -7,11 +7,7 @@ import type { AddressInfo } from 'node:net';
  * `Cross-Origin-Opener-Policy`. Everything else (the other headers, compression, cookies) passes
  * unchanged. The demo server must derive its addresses from the host the browser used (no
  * `PUBLIC_URL`), so the pages call the proxy, not the server behind it.
- *
- * Why: with the header, Lighthouse's navigation from `about:blank` puts the audited page in a new
- * browsing context group, and Chromium starts a renderer process for it, whose cold start lands on
- * the page's main thread. Without it, the page reuses the process `about:blank` warmed. The two
- * lines of the same route tell that start from the page's own work.
+ * What the two lines of a route tell apart: see `Preset` in web.ts.
  */
 export async function proxyWithoutOpenerPolicy(upstreamPort: number): Promise<{ origin: string; close(): void }> {
   const agent = new Agent({ keepAlive: true });
