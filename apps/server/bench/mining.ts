@@ -14,6 +14,7 @@ import { benchIdentity, createBenchDatabase } from './bench-database.ts';
 import { load, warmUp } from './load.ts';
 import { clusterReads } from './cluster-reads.ts';
 import { profiled } from './cpu-profile.ts';
+import { measureTake } from './aggregator-take.ts';
 import { cpuPerRequest, cpuTimes, cpuUsed } from './cpu-time.ts';
 import { fakeWebRoot, testConfig } from '../test/support/server.ts';
 
@@ -590,6 +591,10 @@ async function pgliteRun() {
 }
 
 const started = performance.now();
+const take = measureTake(scale.workers, scale.miners);
+line(
+  `aggregator hand-over to a flush, ${scale.workers.toLocaleString('en')} workers each sharing: p50 ${take.p50.toFixed(1)} ms, max ${take.max.toFixed(1)} ms (a pause of the API thread once a flush)`,
+);
 await warmUp();
 await postgresRun();
 await pgliteRun();

@@ -64,6 +64,71 @@ export interface FlushSnapshot {
   shares: number;
 }
 
+/**
+ * An account's sums in one flush (a miner, its pool or its operator), from its workers' sums: its
+ * first minute on the object itself, like a worker's, and any other in `others`.
+ */
+interface AccountSums extends ShareTotals {
+  owner: string;
+  kind: 'miner' | 'operator' | 'pool';
+  firstShareAt: number;
+  lastShareAt: number;
+  minute: number;
+  others: Map<number, ShareTotals> | undefined;
+}
+
+const totalsOf = ({ acceptedDifficulty, rejectedDifficulty, acceptedShares, rejectedShares }: ShareTotals) => ({
+  acceptedDifficulty,
+  rejectedDifficulty,
+  acceptedShares,
+  rejectedShares,
+});
+
+/** The account's sums in this flush, begun at its first worker's first minute; its span widened to the worker's. */
+function accountSumsOf(
+  accounts: Map<string, AccountSums>,
+  owner: string,
+  kind: AccountSums['kind'],
+  worker: Pending,
+): AccountSums {
+  const sums = accounts.get(owner);
+  if (sums === undefined) {
+    const { firstShareAt, lastShareAt, minute } = worker;
+    const fresh: AccountSums = {
+      owner,
+      kind,
+      firstShareAt,
+      lastShareAt,
+      minute,
+      acceptedDifficulty: 0,
+      rejectedDifficulty: 0,
+      acceptedShares: 0,
+      rejectedShares: 0,
+      others: undefined,
+    };
+    accounts.set(owner, fresh);
+    return fresh;
+  }
+  if (worker.firstShareAt < sums.firstShareAt) sums.firstShareAt = worker.firstShareAt;
+  if (worker.lastShareAt > sums.lastShareAt) sums.lastShareAt = worker.lastShareAt;
+  return sums;
+}
+
+function addTotals(into: ShareTotals, totals: ShareTotals): void {
+  into.acceptedDifficulty += totals.acceptedDifficulty;
+  into.rejectedDifficulty += totals.rejectedDifficulty;
+  into.acceptedShares += totals.acceptedShares;
+  into.rejectedShares += totals.rejectedShares;
+}
+
+function addToAccount(sums: AccountSums, start: number, totals: ShareTotals): void {
+  if (start === sums.minute) return addTotals(sums, totals);
+  sums.others ??= new Map();
+  const other = sums.others.get(start);
+  if (other) addTotals(other, totals);
+  else sums.others.set(start, totalsOf(totals));
+}
+
 const day = 24 * 60 * minute;
 
 /**
@@ -126,19 +191,6 @@ export function shareAggregator() {
       state.others.set(start, totals);
     }
     return totals;
-  }
-
-  function addToMinute(minutes: Map<number, ShareTotals>, start: number, totals: ShareTotals): void {
-    const existing = minutes.get(start);
-    if (existing) {
-      existing.acceptedDifficulty += totals.acceptedDifficulty;
-      existing.rejectedDifficulty += totals.rejectedDifficulty;
-      existing.acceptedShares += totals.acceptedShares;
-      existing.rejectedShares += totals.rejectedShares;
-    } else {
-      const { acceptedDifficulty, rejectedDifficulty, acceptedShares, rejectedShares } = totals;
-      minutes.set(start, { acceptedDifficulty, rejectedDifficulty, acceptedShares, rejectedShares });
-    }
   }
 
   function addUnallocatedWork(poolId: string, accountName: string, at: number, difficulty: number, count: number) {
@@ -215,32 +267,7 @@ export function shareAggregator() {
       for (const entry of taken) rows += 1 + ((entry.pending as Pending).others?.size ?? 0);
       const workerMinutes = bucketColumns(new Array<WorkerEntry>(rows), rows);
       let row = 0;
-      const workerActivity: FlushSnapshot['workerActivity'] = [];
-      // Per account, then per minute: no string keys and no allocation per worker minute.
-      const accounts = new Map<string, Map<number, ShareTotals>>();
-      const activity = new Map<string, ActivityDelta<string> & { kind: 'miner' | 'operator' | 'pool' }>();
-      const touch = (owner: string, kind: 'miner' | 'operator' | 'pool', state: Pending) => {
-        const seen = activity.get(owner);
-        if (!seen) {
-          activity.set(owner, { owner, kind, firstShareAt: state.firstShareAt, lastShareAt: state.lastShareAt });
-        } else {
-          if (state.firstShareAt < seen.firstShareAt) seen.firstShareAt = state.firstShareAt;
-          if (state.lastShareAt > seen.lastShareAt) seen.lastShareAt = state.lastShareAt;
-        }
-        let minutes = accounts.get(owner);
-        if (!minutes) {
-          minutes = new Map();
-          accounts.set(owner, minutes);
-        }
-        return minutes;
-      };
-      /** A row of the worker's minute, and the minute's sums added to its miner's, pool's and operator's. */
-      const sumMinute = (
-        entry: WorkerEntry,
-        start: number,
-        totals: ShareTotals,
-        owners: [Map<number, ShareTotals>, Map<number, ShareTotals>, Map<number, ShareTotals> | undefined],
-      ) => {
+      const addRow = (entry: WorkerEntry, start: number, totals: ShareTotals) => {
         workerMinutes.owners[row] = entry;
         workerMinutes.bucketStarts[row] = start;
         workerMinutes.acceptedDifficulty[row] = totals.acceptedDifficulty;
@@ -248,30 +275,42 @@ export function shareAggregator() {
         workerMinutes.acceptedShares[row] = totals.acceptedShares;
         workerMinutes.rejectedShares[row] = totals.rejectedShares;
         row += 1;
-        addToMinute(owners[0], start, totals);
-        addToMinute(owners[1], start, totals);
-        if (owners[2]) addToMinute(owners[2], start, totals);
       };
+      const workerActivity: FlushSnapshot['workerActivity'] = [];
+      // One lookup per account a worker belongs to, by its id; its minutes are summed on the object.
+      const accounts = new Map<string, AccountSums>();
       for (const entry of taken) {
         const state = entry.pending as Pending;
         workerActivity.push({ owner: entry, firstShareAt: state.firstShareAt, lastShareAt: state.lastShareAt });
-        const owners: Parameters<typeof sumMinute>[3] = [
-          touch(entry.minerId, 'miner', state),
-          touch(entry.poolId, 'pool', state),
-          entry.operatorId ? touch(entry.operatorId, 'operator', state) : undefined,
-        ];
-        sumMinute(entry, state.minute, state, owners);
-        if (state.others) for (const [start, totals] of state.others) sumMinute(entry, start, totals, owners);
+        const miner = accountSumsOf(accounts, entry.minerId, 'miner', state);
+        const pool = accountSumsOf(accounts, entry.poolId, 'pool', state);
+        const operator =
+          entry.operatorId === null ? undefined : accountSumsOf(accounts, entry.operatorId, 'operator', state);
+        addRow(entry, state.minute, state);
+        addToAccount(miner, state.minute, state);
+        addToAccount(pool, state.minute, state);
+        if (operator) addToAccount(operator, state.minute, state);
+        if (state.others)
+          for (const [start, totals] of state.others) {
+            addRow(entry, start, totals);
+            addToAccount(miner, start, totals);
+            addToAccount(pool, start, totals);
+            if (operator) addToAccount(operator, start, totals);
+          }
       }
       const accountMinutes: BucketDelta<string>[] = [];
-      for (const [owner, minutes] of accounts) {
-        for (const [start, totals] of minutes) accountMinutes.push({ owner, bucketStart: start, ...totals });
+      const accountActivity: FlushSnapshot['accountActivity'] = [];
+      for (const sums of accounts.values()) {
+        const { owner, kind, firstShareAt, lastShareAt, minute: first, others } = sums;
+        accountActivity.push({ owner, kind, firstShareAt, lastShareAt });
+        accountMinutes.push({ owner, bucketStart: first, ...totalsOf(sums) });
+        if (others) for (const [start, totals] of others) accountMinutes.push({ owner, bucketStart: start, ...totals });
       }
       return {
         workerMinutes,
         accountMinutes,
         workerActivity,
-        accountActivity: [...activity.values()],
+        accountActivity,
         unallocated: takenUnallocated,
         shares: takenShares,
       };
