@@ -192,6 +192,8 @@ test.describe('the miner dashboard', () => {
     await expect(visitor.getByText('Connect your workers')).toHaveCount(0);
     // Nothing makes the page scroll sideways, down to a phone's width.
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBe(visitor.viewportSize()?.width);
+    // The header's chip and language switcher leave the pool's mark whole: the name gives way.
+    expect((await visitor.locator('.brand-mark').boundingBox())?.width).toBe(24);
     await visitor.getByRole('link', { name: 'Workers' }).click();
     await expect(visitor.locator('tbody tr[data-worker]').first()).toBeVisible();
     await expectNoAxeViolations(visitor);
