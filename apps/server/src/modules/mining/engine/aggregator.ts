@@ -246,11 +246,7 @@ export function shareAggregator() {
       const state = pendingOf(entry, start, start);
       state.firstShareAt = Math.min(state.firstShareAt, start);
       state.lastShareAt = Math.max(state.lastShareAt, lastShareAt);
-      const sums = start === state.minute ? state : otherMinute(state, start);
-      sums.acceptedDifficulty += totals.acceptedDifficulty;
-      sums.rejectedDifficulty += totals.rejectedDifficulty;
-      sums.acceptedShares += totals.acceptedShares;
-      sums.rejectedShares += totals.rejectedShares;
+      addTotals(start === state.minute ? state : otherMinute(state, start), totals);
       shares += totals.acceptedShares + totals.rejectedShares;
     },
 
